@@ -1,0 +1,57 @@
+"""Canonical JSON and SHA-256 digests: the hashing contract.
+
+Every hash gm publishes (the event chain, order seals, post fingerprints, the
+seed commitment) is SHA-256 over bytes produced here, so that anyone can
+recompute it with the Python standard library alone:
+
+* canonical JSON is ``json.dumps(value, sort_keys=True, separators=(",", ":"),
+  ensure_ascii=False)`` encoded as UTF-8, with every string in Unicode NFC and
+  no floats (integers, strings, booleans, null, lists and objects only);
+* a digest is written ``sha256:<64 hex digits>``; posts show a short form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from typing import Any
+
+PREFIX = "sha256:"
+
+
+def normalize(value: Any) -> Any:
+    """Return ``value`` with every string in NFC; refuse floats (not canonical)."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        raise TypeError("floats have no canonical form; use integers")
+    if isinstance(value, dict):
+        return {normalize(str(k)): normalize(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [normalize(v) for v in value]
+    raise TypeError(f"cannot put {type(value).__name__} in canonical JSON")
+
+
+def canonical_json(value: Any) -> str:
+    """Serialize ``value`` to its one canonical JSON text."""
+    return json.dumps(normalize(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_hex(data: bytes | str) -> str:
+    """Hex SHA-256 of bytes, or of a string's UTF-8 bytes."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
+def digest(data: bytes | str) -> str:
+    """The tagged digest ``sha256:<hex>``."""
+    return PREFIX + sha256_hex(data)
+
+
+def short(tagged: str, length: int = 8) -> str:
+    """The short form of a digest shown in posts: its first ``length`` hex digits."""
+    return tagged.removeprefix(PREFIX)[:length]

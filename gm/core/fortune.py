@@ -1,0 +1,117 @@
+"""The fortune: every chance result of a campaign, derived from its secret seed.
+
+Construction (the README repeats it with a stand-alone snippet):
+
+* The seed is a text; its UTF-8 bytes are the HMAC key. The opening post
+  publishes ``sha256(seed bytes)``; the final post reveals the seed.
+* Each command that needs chance gets its own stream, labelled
+  ``draw/<seq>`` where ``<seq>`` is the sequence number of the first event the
+  command records. Block ``i`` of the stream is
+  ``HMAC-SHA256(key=seed, msg=f"{label}:{i}".encode())``; the blocks are
+  concatenated into one byte stream, read from the start.
+* ``below(n)`` (an integer in ``[0, n)``): let ``k = (n - 1).bit_length()`` and
+  ``m = (k + 7) // 8``; read ``m`` bytes as a big-endian integer, keep its low
+  ``k`` bits; accept it if it is below ``n``, otherwise read again (rejection
+  sampling: no modulo bias). ``below(1)`` reads nothing and returns 0.
+* ``shuffle(items)`` is Fisher–Yates: for ``i`` from ``len - 1`` down to 1,
+  swap item ``i`` with item ``below(i + 1)``.
+
+Python's ``random`` is not used: its algorithms are not promised across
+versions, and the draws must replay forever. The results are written into the
+events anyway, so replaying a log never calls this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def label_for(seq: int) -> str:
+    """The stream label of the command whose first event has sequence ``seq``."""
+    return f"draw/{seq}"
+
+
+def commitment(seed: str) -> str:
+    """What the opening post publishes: hex SHA-256 of the seed's UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+class Fortune:
+    """A deterministic stream of chance for one command. Implements ``Draws``."""
+
+    def __init__(self, seed: str, label: str) -> None:
+        self._key = seed.encode("utf-8")
+        self.label = label
+        self._block = 0
+        self._buffer = b""
+        self.used = 0  # how many values were drawn: recorded for the audit
+
+    def _read(self, count: int) -> bytes:
+        while len(self._buffer) < count:
+            msg = f"{self.label}:{self._block}".encode()
+            self._buffer += hmac.new(self._key, msg, hashlib.sha256).digest()
+            self._block += 1
+        out, self._buffer = self._buffer[:count], self._buffer[count:]
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n < 1:
+            raise ValueError(f"below() needs n >= 1, got {n}")
+        self.used += 1
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        size = (bits + 7) // 8
+        mask = (1 << bits) - 1
+        while True:
+            value = int.from_bytes(self._read(size), "big") & mask
+            if value < n:
+                return value
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """A uniformly shuffled copy of ``items`` (Fisher–Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+class NoDraws:
+    """The draws of a command that must not use chance: any use is a bug."""
+
+    label = "none"
+
+    def below(self, n: int) -> int:
+        raise RuntimeError("this command has no access to the fortune")
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        raise RuntimeError("this command has no access to the fortune")
+
+
+class ScriptedDraws:
+    """Draws that return prepared values, for tests (boardgame.io's MockRandom)."""
+
+    label = "scripted"
+
+    def __init__(self, values: Sequence[int] = ()) -> None:
+        self._values = list(values)
+
+    def below(self, n: int) -> int:
+        value = self._values.pop(0) if self._values else 0
+        if not 0 <= value < n:
+            raise ValueError(f"scripted draw {value} not below {n}")
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
