@@ -36,6 +36,9 @@ class GMError(Exception):
         if code is not None:
             self.code = code
         self.params: dict[str, Any] = dict(params or {})
+        self.draft: str | None = None
+        """Text for the MJ to use despite the error, e.g. the French reply that
+        tells a player why their order was refused. The CLI prints it on stdout."""
 
     def __str__(self) -> str:
         return self.message

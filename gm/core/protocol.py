@@ -144,6 +144,8 @@ class Game(Protocol):
     options: tuple[OptionSpec, ...]
     steps: tuple[StepSpec, ...]
     events: tuple[type[Event], ...]
+    order_params: tuple[ParamSpec, ...]
+    """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
 
     def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         """Validate raw options (strings from the CLI, or TOML values) and return
@@ -165,6 +167,10 @@ class Game(Protocol):
 
     def parse(self, state: Any, actor: str, text: str) -> Command:
         """Parse a player's pasted private message into a command."""
+        ...
+
+    def order_from_params(self, state: Any, actor: str, values: Mapping[str, Any]) -> Command:
+        """Build a player's command from explicit ``order_params`` values."""
         ...
 
     def phase(self, state: Any) -> str:

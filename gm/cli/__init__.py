@@ -1,0 +1,96 @@
+"""The ``gm`` command line: a thin Click layer over ``gm.service``.
+
+Each command parses its arguments, calls one use case, and prints. Errors
+are converted once, in ``GMGroup``: a ``GMError`` becomes ``Error: … [code]``
+on stderr with its exit code, never a traceback. Heavy libraries (SQLAlchemy,
+Jinja, Markdown) are imported inside commands, so ``gm --help`` stays fast.
+Game steps (``gm draw``, ``gm reveal``…) are built from the games' own step
+specs in ``gm.cli.steps``; nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from gm import __version__
+from gm.cli.context import Ctx
+from gm.errors import GMError
+
+
+class GMClickException(click.ClickException):
+    """A ``GMError`` as Click prints it: ``Error: message [code]``."""
+
+    def __init__(self, err: GMError) -> None:
+        super().__init__(f"{err.message} [{err.code}]")
+        self.exit_code = err.exit_code
+
+
+class GMGroup(click.Group):
+    """The root group: converts every ``GMError`` once, keeps commands in help order."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GMError as err:
+            if err.draft:
+                click.echo(err.draft.rstrip("\n"))
+            raise GMClickException(err) from err
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+
+@click.group(cls=GMGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--db",
+    envvar="GM_DB",
+    metavar="PATH|URL",
+    help="Database: a SQLite file path or a SQLAlchemy URL (postgresql+psycopg://…). "
+    "Default: gm.db in your user data folder (see 'gm info'). Env: GM_DB.",
+)
+@click.option(
+    "-c",
+    "--campaign",
+    envvar="GM_CAMPAIGN",
+    metavar="SLUG",
+    help="The campaign to act on (default: the current one, see 'gm use'). Env: GM_CAMPAIGN.",
+)
+@click.option(
+    "--templates",
+    envvar="GM_TEMPLATES",
+    type=click.Path(file_okay=False, path_type=str),
+    help="A folder of templates that override the shipped ones. Env: GM_TEMPLATES.",
+)
+@click.version_option(__version__, "--version", prog_name="gm")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str | None) -> None:
+    """gm — the game master's assistant for Western games played by forum.
+
+    Paste your players' private messages, let gm check them against the rules,
+    resolve the round and write the forum post. Every input and every draw is
+    kept in a hash-chained log, so anyone can check the game was fair.
+
+    \b
+    A round of Le Magot:
+      gm new magot --title "Le casse" --players fab,marco,lulu,tom
+      gm draw --deadline +48h          # post the pot
+      gm order fab "je braque marco, BANG"
+      gm reveal                        # post who aims at whom
+      gm fold marco                    # those who fold
+      gm resolve                       # post the shots and the share
+    """
+    ctx.obj = Ctx(db=db, campaign=campaign, templates=templates)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    cli(prog_name="gm")
+
+
+# Registering commands imports only Click and the pure game packages.
+from gm.cli import audit, campaign, play, posts, steps  # noqa: E402
+
+for module in (campaign, play, steps, posts, audit):
+    module.register(cli)

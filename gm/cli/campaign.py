@@ -1,0 +1,226 @@
+"""Commands that create, choose and inspect campaigns: new, list, use, status, set, info, games."""
+
+from __future__ import annotations
+
+import click
+
+from gm.cli.context import Ctx, echo_json, echo_posts, format_option, json_option, note, pass_ctx
+from gm.errors import InputError
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--option takes KEY=VALUE, got {pair!r}", code="input/option")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@click.command()
+@click.argument("game")
+@click.option("--title", "-t", required=True, help="The campaign's title, shown in every post.")
+@click.option(
+    "--players", "-p", required=True, metavar="A,B,C", help="Player names in seating order, comma-separated."
+)
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="A game option (see 'gm games').")
+@click.option("--seed", help="The fortune seed as a text (default: random). Revealed at the end.")
+@click.option("--slug", help="The campaign's short name (default: from the title).")
+@click.option("--tz", help="Time zone of deadlines (default: Europe/Paris).")
+@click.option("--tables", type=click.Choice(["native", "list", "code"]), help="BBCode tables: [table], a list, or a code block.")
+@format_option
+@pass_ctx
+def new(
+    ctx: Ctx,
+    game: str,
+    title: str,
+    players: str,
+    options: tuple[str, ...],
+    seed: str | None,
+    slug: str | None,
+    tz: str | None,
+    tables: str | None,
+    fmt: str | None,
+) -> None:
+    """Create a campaign, make it current, and print the opening post.
+
+    \b
+    Example:
+      gm new magot --title "Le casse du siècle" --players fab,marco,lulu,tom,Élodie
+      gm new magot -t "Partie courte" -p a,b,c -o rounds=4 -o loot=5000:10,10000:10
+    """
+    from gm.service import campaigns
+
+    settings = {k: v for k, v in (("format", fmt), ("tz", tz), ("tables", tables)) if v}
+    result = campaigns.create(
+        ctx.env,
+        game,
+        title,
+        players.split(","),
+        options=_options(options),
+        seed=seed,
+        slug=slug,
+        settings=settings,
+    )
+    meta = result.campaign.meta
+    echo_posts(result.posts, meta.settings["format"], meta.settings["tables"])
+    note(f"Campaign {result.campaign.slug!r} created and selected. Next: {result.campaign.game.next_step(result.campaign.state)}")
+
+
+@click.command(name="list")
+@json_option
+@pass_ctx
+def list_(ctx: Ctx, as_json: bool) -> None:
+    """List the campaigns in the database; * marks the current one.
+
+    \b
+    Example:
+      gm list
+    """
+    from gm.service import campaigns
+
+    rows = campaigns.listing(ctx.env)
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        note("No campaign yet. Create one with: gm new magot --title T --players a,b,c")
+        return
+    for row in rows:
+        mark = "*" if row["current"] else " "
+        click.echo(f"{mark} {row['slug']}  ({row['game']})  {row['title']}")
+
+
+@click.command()
+@click.argument("slug")
+@pass_ctx
+def use(ctx: Ctx, slug: str) -> None:
+    """Make SLUG the current campaign.
+
+    \b
+    Example:
+      gm use le-casse-du-siecle
+    """
+    from gm.service import campaigns
+
+    info = campaigns.use(ctx.env, slug)
+    note(f"Current campaign: {info.slug} ({info.game}) {info.title}")
+
+
+@click.command()
+@json_option
+@pass_ctx
+def status(ctx: Ctx, as_json: bool) -> None:
+    """Where the game stands: phase, who is awaited, the deadline, the scores.
+
+    --json prints the summary of the scenario contract (shared/scenarios.md),
+    with the phase, the awaited players and the deadline added.
+
+    \b
+    Example:
+      gm status
+      gm status --json
+    """
+    from gm.service import campaigns
+
+    data = campaigns.status(ctx.env, ctx.slug())
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"{data['title']} [{data['campaign']}] — {data['game']}")
+    click.echo(f"Phase: {data['phase']}{' (finished)' if data.get('finished') else ''}")
+    if data["awaiting"]:
+        click.echo(f"Awaiting: {', '.join(data['awaiting'])}")
+    if data["deadline"]:
+        click.echo(f"Deadline: {data['deadline']} ({data['time_left']})")
+    if data.get("winners"):
+        click.echo(f"Winners: {', '.join(data['winners'])}")
+    players = data.get("players") or []
+    if players and isinstance(players[0], dict):
+        keys = [k for k in players[0] if k != "name"]
+        width = max(len(p["name"]) for p in players)
+        click.echo("")
+        click.echo("  ".join([" " * width, *keys]))
+        for p in players:
+            cells = [str(p[k]).lower() if isinstance(p[k], bool) else str(p[k]) for k in keys]
+            click.echo("  ".join([p["name"].ljust(width), *(c.rjust(len(k)) for c, k in zip(cells, keys, strict=True))]))
+    click.echo("")
+    click.echo(f"Next: {data['next']}")
+
+
+@click.command(name="set")
+@click.argument("key", type=click.Choice(["format", "tables", "tz", "lang"]))
+@click.argument("value")
+@pass_ctx
+def set_(ctx: Ctx, key: str, value: str) -> None:
+    """Change a campaign setting: format, tables, tz or lang.
+
+    \b
+    Example:
+      gm set format bbcode       # a phpBB or Forumactif forum
+      gm set tables list         # the forum has no [table] tag
+      gm set tz America/Montreal
+    """
+    from gm.service import campaigns
+
+    slug = ctx.slug()
+    result = campaigns.change_setting(ctx.env, slug, key, value)
+    note(f"{slug}: {key} = {result.campaign.meta.settings[key]}" + ("" if result.recorded else " (unchanged)"))
+
+
+@click.command()
+@pass_ctx
+def info(ctx: Ctx) -> None:
+    """Where the database is, and what gm knows.
+
+    \b
+    Example:
+      gm info
+    """
+    from gm import __version__, games
+    from gm.service import campaigns
+    from gm.store.db import resolve_url
+
+    click.echo(f"gm {__version__}")
+    click.echo(f"database: {resolve_url(ctx.db)}")
+    click.echo(f"campaigns: {len(campaigns.listing(ctx.env))}")
+    click.echo(f"games: {', '.join(games.ids())}")
+    click.echo(f"templates override: {ctx.templates or '(none)'}")
+
+
+@click.command(name="games")
+@json_option
+def games_(as_json: bool) -> None:
+    """List the games gm can run, with their options and steps.
+
+    \b
+    Example:
+      gm games
+    """
+    from gm import games
+
+    rows = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "players": [g.min_players, g.max_players],
+            "options": {o.name: {"default": o.default, "help": o.help} for o in g.options},
+            "steps": [s.name for s in g.steps],
+        }
+        for g in games.all_games()
+    ]
+    if as_json:
+        echo_json(rows)
+        return
+    for row in rows:
+        low, high = row["players"]
+        click.echo(f"{row['id']} — {row['title']} ({low} to {high} players)")
+        for name, opt in row["options"].items():
+            click.echo(f"  --option {name}=…  {opt['help']} (default: {opt['default']})")
+        click.echo(f"  steps: {', '.join('gm ' + s for s in row['steps'])}")
+
+
+def register(group: click.Group) -> None:
+    for command in (new, list_, use, status, set_, info, games_):
+        group.add_command(command)

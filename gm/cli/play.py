@@ -1,0 +1,131 @@
+"""Commands that feed a campaign: order (a player's private message), play (a scenario file), remind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from gm import games
+from gm.cli.context import Ctx, echo_json, echo_post, echo_posts, format_option, note, pass_ctx, preview_option
+
+
+def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
+    """Add every game's explicit order fields (``--target``, ``--option``…), merged by name."""
+    seen: dict[str, str] = {}
+    for game in games.all_games():
+        for spec in game.order_params:
+            seen.setdefault(spec.name, spec.help)
+    for name, help_ in reversed(seen.items()):
+        command = click.option(f"--{name.replace('_', '-')}", name, default=None, help=help_)(command)
+    return command
+
+
+@click.command()
+@click.argument("player")
+@click.argument("text", nargs=-1)
+@click.option("--from", "source", metavar="WHERE", help="Where the message came from (a PM link…), kept in the log.")
+@_with_order_fields
+@preview_option
+@format_option
+@pass_ctx
+def order(
+    ctx: Ctx,
+    player: str,
+    text: tuple[str, ...],
+    source: str | None,
+    preview: bool,
+    fmt: str | None,
+    **fields: str | None,
+) -> None:
+    """Record PLAYER's private message and print the reply to send back.
+
+    Paste the message as the player wrote it; gm understands it, checks it
+    against the rules and records it (refused messages are recorded too, with
+    the reason, and the reply explains the refusal). A new order replaces the
+    previous one until the reveal.
+
+    \b
+    Example:
+      gm order fab "Je braque mon flingue sur marco (BANG BANG BANG)"
+      gm order lulu "fab BBB" --from https://forum.example/pm/123
+      gm order tom --target fab --option bang
+    """
+    from gm.service import actions
+
+    slug = ctx.slug()
+    params = {k: v for k, v in fields.items() if v is not None}
+    joined = " ".join(text) if text else None
+    if params and joined:
+        raise click.UsageError("give either the message text or explicit fields, not both")
+    result = actions.submit(
+        ctx.env, slug, player, text=joined, params=params or None, source=source, preview=preview
+    )
+    fmt, tables = ctx.style(slug, fmt)
+    if result.reply:
+        echo_post(result.reply, fmt, tables)
+    state = result.campaign.state
+    awaiting = result.campaign.game.awaiting(state)
+    done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
+    waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else " Nobody else is awaited."
+    note(done + waiting + f" Next: {result.campaign.game.next_step(state)}")
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON summary instead of the posts.")
+@format_option
+@pass_ctx
+def play(ctx: Ctx, scenario: Path, as_json: bool, fmt: str | None) -> None:
+    """Play a whole game from a scenario file and print its posts.
+
+    The file (TOML, see campaigns/README.md) lists the players and, round
+    after round, what each one sent; every order goes through the same
+    checks as 'gm order'. The new campaign becomes the current one.
+
+    \b
+    Example:
+      gm play campaigns/exemple-magot.toml
+      gm play campaigns/exemple-magot.toml --json
+    """
+    from gm.service import scenario as scenarios
+
+    played = scenarios.play(ctx.env, scenario)
+    campaign = played.campaign
+    if as_json:
+        from gm.service import campaigns
+
+        echo_json(campaigns.status(ctx.env, campaign.slug))
+        return
+    settings = campaign.meta.settings
+    echo_posts(played.posts, fmt or settings["format"], settings["tables"])
+    note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
+
+
+@click.command()
+@format_option
+@pass_ctx
+def remind(ctx: Ctx, fmt: str | None) -> None:
+    """Print the public reminder of missing orders, then a private nudge for each late player.
+
+    \b
+    Example:
+      gm remind
+    """
+    from gm.service import publishing
+
+    slug = ctx.slug()
+    reminder = publishing.remind(ctx.env, slug)
+    fmt, tables = ctx.style(slug, fmt)
+    click.secho("── public reminder ──", err=True, dim=True)
+    echo_post(reminder.public, fmt, tables)
+    for player, body in reminder.nudges.items():
+        click.echo()
+        click.secho(f"── private message to {player} ──", err=True, dim=True)
+        echo_post(body, fmt, tables)
+
+
+def register(group: click.Group) -> None:
+    for command in (order, play, remind):
+        group.add_command(command)

@@ -1,0 +1,97 @@
+"""The games' own steps as commands (``gm draw``, ``gm reveal``, ``gm resolve``…).
+
+Built from each game's ``StepSpec`` data, so adding a game never edits the
+command line. When two games share a step name, one command serves both: it
+accepts the union of their parameters and dispatches to the current
+campaign's game, which refuses parameters it does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from gm import games
+from gm.cli.context import Ctx, echo_posts, format_option, note, preview_option
+from gm.core.protocol import ParamSpec, StepSpec
+from gm.errors import InputError
+
+DEADLINE_HELP = "When the players must answer: '2026-12-03 20:00' (campaign time zone) or '+48h'."
+
+
+def _param(spec: ParamSpec) -> click.Parameter:
+    if spec.kind == "argument":
+        return click.Argument([spec.name], required=spec.required, nargs=-1 if spec.multiple else 1, metavar=spec.metavar)
+    flag = f"--{spec.name.replace('_', '-')}"
+    if spec.kind == "flag":
+        return click.Option([flag, spec.name], is_flag=True, help=spec.help)
+    return click.Option(
+        [flag, spec.name], required=spec.required, multiple=spec.multiple, metavar=spec.metavar, help=spec.help
+    )
+
+
+def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
+    @click.pass_obj
+    def run(ctx: Ctx, preview: bool, fmt: str | None, deadline: str | None = None, **values: Any) -> None:
+        from gm.service import actions
+
+        slug = ctx.slug()
+        info = ctx.env.store.campaign(slug)
+        spec = owners.get(info.game)
+        if spec is None:
+            raise InputError(f"'gm {name}' is not a step of {info.game} campaigns", code="input/no-step")
+        known = {p.name for p in spec.params}
+        extra = [k for k, v in values.items() if k not in known and v not in (None, False, ())]
+        if extra:
+            raise InputError(
+                f"'gm {name}' takes no --{extra[0].replace('_', '-')} for {info.game} campaigns",
+                code="input/option",
+            )
+        mine = {k: v for k, v in values.items() if k in known}
+        result = actions.step(ctx.env, slug, name, mine, deadline=deadline, preview=preview)
+        fmt, tables = ctx.style(slug, fmt)
+        echo_posts(result.posts, fmt, tables)
+        campaign = result.campaign
+        awaiting = campaign.game.awaiting(campaign.state)
+        status = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
+        if awaiting:
+            status += f" Awaiting: {', '.join(awaiting)}."
+        note(f"{status} Next: {campaign.game.next_step(campaign.state)}")
+
+    return run
+
+
+def build_commands() -> list[click.Command]:
+    """One command per step name across every registered game."""
+    by_name: dict[str, dict[str, StepSpec]] = {}
+    for game in games.all_games():
+        for spec in game.steps:
+            by_name.setdefault(spec.name, {})[game.id] = spec
+    commands = []
+    for name, owners in by_name.items():
+        params: dict[str, click.Parameter] = {}
+        for spec in owners.values():
+            for p in spec.params:
+                params.setdefault(p.name, _param(p))
+        extra: list[click.Parameter] = []
+        if any(s.deadline for s in owners.values()):
+            extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
+        first = next(iter(owners.values()))
+        help_text = first.help if len(owners) == 1 else f"{first.help}\n\n(Games: {', '.join(owners)})"
+        command = click.Command(
+            name,
+            callback=_callback(name, owners),
+            params=[*params.values(), *extra],
+            help=help_text,
+        )
+        preview_option(command)
+        format_option(command)
+        commands.append(command)
+    return commands
+
+
+def register(group: click.Group) -> None:
+    for command in build_commands():
+        group.add_command(command)

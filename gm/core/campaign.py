@@ -1,0 +1,147 @@
+"""The platform's own events and the campaign-level state they fold into.
+
+Every campaign log starts with ``CampaignCreated`` (public: the game, the
+players, the options, the fortune commitment) and ``FortuneSealed`` (the
+seed, for the MJ's eyes only until the end). Submissions are logged whether
+accepted or refused, because forum disputes are about exactly that.
+Deadlines and settings are events too: the log alone rebuilds everything.
+
+Game events are folded by the game; these are folded here into ``Meta``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gm.core.protocol import GM, PUBLIC, Event
+
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "format": ("markdown", "bbcode", "html"),
+    "lang": ("fr",),
+    "tables": ("native", "list", "code"),
+}
+"""Campaign settings with a closed set of values. ``tz`` (an IANA time zone)
+is a setting too, checked by the service, which owns the clock."""
+
+DEFAULT_SETTINGS: dict[str, str] = {
+    "format": "markdown",
+    "lang": "fr",
+    "tables": "native",
+    "tz": "Europe/Paris",
+}
+
+
+@dataclass(frozen=True)
+class CampaignCreated(Event):
+    kind = "gm.campaign-created"
+    game: str
+    title: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    commitment: str
+    """Hex SHA-256 of the seed's UTF-8 bytes, published in the opening post."""
+    settings: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FortuneSealed(Event):
+    kind = "gm.fortune-sealed"
+    seed: str
+
+    def audience(self) -> str:
+        return GM
+
+
+@dataclass(frozen=True)
+class SubmissionReceived(Event):
+    """A player's pasted message, accepted; the game's events follow it."""
+
+    kind = "gm.submission-received"
+    player: str
+    text: str
+
+    def audience(self) -> str:
+        return self.player
+
+
+@dataclass(frozen=True)
+class SubmissionRejected(Event):
+    """A player's pasted message, refused: kept, and it changes no game state."""
+
+    kind = "gm.submission-rejected"
+    player: str
+    text: str
+    code: str
+    message: str
+
+    def audience(self) -> str:
+        return self.player
+
+
+@dataclass(frozen=True)
+class DeadlineSet(Event):
+    """A deadline for the phase ``phase`` (a game phase key), as ISO 8601 with offset."""
+
+    kind = "gm.deadline-set"
+    phase: str
+    at: str
+
+
+@dataclass(frozen=True)
+class SettingChanged(Event):
+    kind = "gm.setting-changed"
+    key: str
+    value: str
+
+
+PLATFORM_EVENTS: tuple[type[Event], ...] = (
+    CampaignCreated,
+    FortuneSealed,
+    SubmissionReceived,
+    SubmissionRejected,
+    DeadlineSet,
+    SettingChanged,
+)
+
+
+@dataclass(frozen=True)
+class Meta:
+    """What the platform knows of a campaign, apart from the game state."""
+
+    game: str
+    title: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    commitment: str
+    settings: dict[str, str]
+    seed: str | None = None
+    deadline: DeadlineSet | None = None
+
+
+def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
+    """Fold one platform event into the campaign meta."""
+    match event:
+        case CampaignCreated():
+            return Meta(
+                game=event.game,
+                title=event.title,
+                players=event.players,
+                options=dict(event.options),
+                commitment=event.commitment,
+                settings={**DEFAULT_SETTINGS, **event.settings},
+            )
+        case FortuneSealed() if meta is not None:
+            return replace(meta, seed=event.seed)
+        case DeadlineSet() if meta is not None:
+            return replace(meta, deadline=event)
+        case SettingChanged() if meta is not None:
+            return replace(meta, settings={**meta.settings, event.key: event.value})
+    return meta
+
+
+def visible_to(audience: str, viewer: str | None) -> bool:
+    """Whether ``viewer`` (a player, ``GM``, or None for the public) may read an event."""
+    if audience == PUBLIC or viewer == GM:
+        return True
+    return viewer is not None and audience == viewer

@@ -1,0 +1,31 @@
+"""Names as people type them: normalisation, matching keys and slugs.
+
+Player names are kept as the MJ typed them (in NFC) for display, and matched
+by a key that ignores case and accents (« Élodie » = « elodie »), so two
+players whose names collide after normalisation cannot both exist.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_NON_SLUG = re.compile(r"[^a-z0-9]+")
+_SPACES = re.compile(r"\s+")
+
+
+def nfc(text: str) -> str:
+    """Unicode NFC with runs of whitespace collapsed and the ends trimmed."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def fold(text: str) -> str:
+    """The matching key of a text: NFC, no accents, casefolded, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", nfc(text))
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", stripped).casefold()
+
+
+def slugify(text: str) -> str:
+    """A URL- and shell-friendly slug: « Le casse du siècle » → ``le-casse-du-siecle``."""
+    return _NON_SLUG.sub("-", fold(text)).strip("-")

@@ -1,0 +1,252 @@
+"""Commands on a campaign: players' submissions and the MJ's game steps.
+
+One code path for everything that changes a campaign (``_run``): inside one
+write transaction (BEGIN IMMEDIATE on SQLite), read the log, fold it, let the
+game decide, append the events, render and store the posts the game asks
+for. Either all of it is recorded or nothing is. A refused player
+submission is still logged (``SubmissionRejected``), because forum disputes
+are about exactly that, but it changes no game state. ``preview`` runs the
+same path and records nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gm.core import fortune
+from gm.core.campaign import DeadlineSet, SubmissionReceived, SubmissionRejected, evolve_meta
+from gm.core.codec import to_json
+from gm.core.names import fold as fold_name
+from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
+from gm.errors import GMError, InputError, NotFoundError, quote_choices
+from gm.service import clock
+from gm.service.env import Env
+from gm.service.loading import Campaign, extend, fold
+from gm.service.posts import render_common, render_private, render_public
+from gm.store.log import NewEvent, StoredEvent
+
+
+@dataclass(frozen=True)
+class Post:
+    """A rendered public post (Markdown) and where it sits in the log."""
+
+    ref: PostRef
+    body: str
+    number: int | None = None
+    """Its number in the campaign's archive; None for a preview."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a command did: the campaign after it, its posts and reply."""
+
+    campaign: Campaign
+    events: tuple[StoredEvent, ...] = ()
+    posts: tuple[Post, ...] = ()
+    reply: str | None = None
+    recorded: bool = True
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def new_event(event: Event, actor: str, source: str | None = None) -> NewEvent:
+    return NewEvent(
+        kind=event.kind,
+        actor=actor,
+        audience=event.audience(),
+        payload=to_json(event),
+        source=source,
+    )
+
+
+def load(env: Env, slug: str) -> Campaign:
+    """The campaign as its log stands now (read-only)."""
+    info = env.store.campaign(slug)
+    return fold(info.slug, info.game, env.store.events(info.slug))
+
+
+def resolve_player(campaign: Campaign, name: str) -> str:
+    """The seated player ``name`` designates (case and accents ignored).
+
+    :raises NotFoundError: naming the campaign's players.
+    """
+    key = fold_name(name)
+    for player in campaign.meta.players:
+        if fold_name(player) == key:
+            return player
+    raise NotFoundError(
+        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)})",
+        code="player/not-found",
+    )
+
+
+def submit(
+    env: Env,
+    slug: str,
+    player: str,
+    text: str | None = None,
+    params: Mapping[str, Any] | None = None,
+    source: str | None = None,
+    preview: bool = False,
+) -> Result:
+    """Record a player's private message (free text, or explicit ``params``).
+
+    Returns the French reply to send back. A refused message is logged and
+    raises its error, with the French reply in ``error.draft``.
+    """
+    if text is not None and len(text) > MAX_ORDER_TEXT:
+        raise InputError(
+            f"the order text is {len(text)} characters long; the limit is {MAX_ORDER_TEXT}",
+            code="input/too-long",
+        )
+
+    def make(campaign: Campaign, actor: str) -> Command:
+        if params:
+            return campaign.game.order_from_params(campaign.state, actor, params)
+        if text is None or not text.strip():
+            raise InputError(
+                "no order given: paste the player's message, or use the explicit options",
+                code="input/empty-order",
+            )
+        return campaign.game.parse(campaign.state, actor, text)
+
+    shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
+    return _run(env, slug, player, make, submission=shown, source=source, preview=preview)
+
+
+MAX_ORDER_TEXT = 4000
+"""A private message longer than this is not an order: refuse before parsing."""
+
+
+def step(
+    env: Env,
+    slug: str,
+    name: str,
+    values: Mapping[str, Any],
+    deadline: str | None = None,
+    preview: bool = False,
+) -> Result:
+    """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters."""
+
+    def make(campaign: Campaign, actor: str) -> Command:
+        spec = find_step(campaign, name)
+        if deadline is not None and not spec.deadline:
+            raise InputError(f"'gm {name}' takes no --deadline", code="input/deadline")
+        return spec.build(values)
+
+    return _run(env, slug, GM, make, deadline=deadline, preview=preview)
+
+
+def find_step(campaign: Campaign, name: str) -> StepSpec:
+    for spec in campaign.game.steps:
+        if spec.name == name:
+            return spec
+    names = [s.name for s in campaign.game.steps]
+    raise InputError(
+        f"{campaign.game.id} has no step {name!r} (its steps: {quote_choices(names)})",
+        code="input/no-step",
+    )
+
+
+def _run(
+    env: Env,
+    slug: str,
+    actor: str,
+    make: Callable[[Campaign, str], Command],
+    *,
+    submission: str | None = None,
+    source: str | None = None,
+    deadline: str | None = None,
+    preview: bool = False,
+) -> Result:
+    store = env.store
+    info = store.campaign(slug)
+    refusal: GMError | None = None
+    with store.write(info.slug) as w:
+        campaign = fold(info.slug, info.game, w.events(info.slug))
+        if actor != GM:
+            actor = resolve_player(campaign, actor)
+        draws = fortune.Fortune(campaign.meta.seed or "", fortune.label_for(campaign.seq + 1))
+        try:
+            command = make(campaign, actor)
+            events = campaign.game.decide(campaign.state, actor, command, draws)
+        except GMError as err:
+            if submission is None or isinstance(err, InputError):
+                raise
+            refusal = err
+            err.draft = render_common(
+                campaign,
+                "order_rejected",
+                env.templates,
+                player=actor,
+                text=submission,
+                error={"code": err.code, "message": err.message, "params": err.params},
+            )
+            if not preview:
+                rejected = SubmissionRejected(actor, submission, err.code, err.message)
+                w.append(info.slug, [new_event(rejected, actor, source)], campaign.seq)
+        if refusal is None:
+            result = _apply(env, w, campaign, actor, events, submission, source, deadline, preview)
+    if refusal is not None:
+        raise refusal
+    return result
+
+
+def _apply(
+    env: Env,
+    w: Any,
+    campaign: Campaign,
+    actor: str,
+    events: Sequence[Event],
+    submission: str | None,
+    source: str | None,
+    deadline: str | None,
+    preview: bool,
+) -> Result:
+    """Record a decided command's events, then render and store its posts."""
+    recorded: list[Event] = []
+    if submission is not None:
+        recorded.append(SubmissionReceived(actor, submission))
+    recorded.extend(events)
+    after_state = campaign.replay(events)
+    if deadline is not None:
+        tz = campaign.meta.settings["tz"]
+        at = clock.parse_deadline(deadline, env.now(), tz)
+        recorded.append(DeadlineSet(campaign.game.phase(after_state), at.isoformat()))
+    refs = campaign.game.posts_after(campaign.state, events, after_state)
+
+    if preview:
+        # Fold the would-be events without storing them: the posts show the
+        # state after the command, with the chain head as it stands.
+        projected = _project(campaign, recorded, actor)
+        posts = tuple(
+            Post(ref, render_public(projected, ref, campaign.head, env.templates)) for ref in refs
+        )
+        reply = _reply(env, projected, actor, submission)
+        return Result(projected, (), posts, reply, recorded=False)
+
+    stored = w.append(campaign.slug, [new_event(e, actor, source) for e in recorded], campaign.seq)
+    after = extend(campaign, stored)
+    posts = []
+    for ref in refs:
+        body = render_public(after, ref, after.head, env.templates)
+        row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body)
+        posts.append(Post(ref, body, row.number))
+    reply = _reply(env, after, actor, submission)
+    return Result(after, tuple(stored), tuple(posts), reply)
+
+
+def _reply(env: Env, campaign: Campaign, actor: str, submission: str | None) -> str | None:
+    if submission is None:
+        return None
+    return render_private(campaign, "order_received", actor, env.templates)
+
+
+def _project(campaign: Campaign, events: Sequence[Event], actor: str) -> Campaign:
+    """The campaign as it would be after ``events``, for previews (nothing stored)."""
+    meta = campaign.meta
+    for event in events:
+        if event.kind.startswith("gm."):
+            meta = evolve_meta(meta, event) or meta
+    return replace(campaign, meta=meta, state=campaign.replay(events))

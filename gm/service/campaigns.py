@@ -1,0 +1,222 @@
+"""Creating, listing, selecting and inspecting campaigns.
+
+A campaign's configuration lives in its first events (``CampaignCreated``,
+``FortuneSealed``); the campaigns table only indexes slugs for lookups. The
+current campaign is a setting of the database, so every terminal of the MJ
+agrees on it.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gm import games
+from gm.core import fortune
+from gm.core.campaign import DEFAULT_SETTINGS, SETTINGS, CampaignCreated, FortuneSealed, SettingChanged
+from gm.core.names import fold as fold_name
+from gm.core.names import nfc, slugify
+from gm.core.protocol import GM, PostRef
+from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
+from gm.service import clock
+from gm.service.actions import Post, Result, load, new_event
+from gm.service.env import Env
+from gm.service.loading import extend, fold
+from gm.service.posts import deadline_datetime, render_public
+from gm.store.log import CampaignInfo
+
+CURRENT = "current-campaign"
+MAX_NAME = 40
+MAX_TITLE = 200
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+
+
+def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
+    """Normalise and validate the seated players.
+
+    :raises InputError: empty or too long names, names that collide once case
+        and accents are ignored, the reserved name ``gm``, a wrong count.
+    """
+    game = games.load(game_id)
+    players = tuple(nfc(n) for n in names)
+    seen: dict[str, str] = {}
+    for raw, name in zip(names, players, strict=True):
+        if not name:
+            raise InputError(f"empty player name in {', '.join(names)!r}", code="campaign/players")
+        if len(name) > MAX_NAME:
+            raise InputError(
+                f"player name {name[:20]!r}… is {len(name)} characters; the limit is {MAX_NAME}",
+                code="campaign/players",
+            )
+        if any(ord(c) < 32 for c in name):
+            raise InputError(f"player name {raw!r} contains control characters", code="campaign/players")
+        key = fold_name(name)
+        if key == GM:
+            raise InputError("'gm' is reserved for the game master; choose another name", code="campaign/players")
+        if key in seen:
+            raise InputError(
+                f"players {seen[key]!r} and {name!r} are the same name once case and accents are"
+                " ignored; give them distinct names",
+                code="campaign/players",
+            )
+        seen[key] = name
+    if not game.min_players <= len(players) <= game.max_players:
+        raise InputError(
+            f"{game.title} needs {game.min_players} to {game.max_players} players, got {len(players)}",
+            code="campaign/players",
+        )
+    return players
+
+
+def check_settings(settings: Mapping[str, str]) -> dict[str, str]:
+    out = {}
+    for key, value in settings.items():
+        if key == "tz":
+            clock.zone(value)
+        elif key not in SETTINGS:
+            valid = quote_choices(sorted([*SETTINGS, "tz"]))
+            raise InputError(f"unknown setting {key!r} (settings: {valid})", code="input/setting")
+        elif value not in SETTINGS[key]:
+            raise InputError(
+                f"{key} cannot be {value!r} (valid: {quote_choices(SETTINGS[key])})", code="input/setting"
+            )
+        out[key] = value
+    return out
+
+
+def unique_slug(env: Env, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``… whichever is free."""
+    taken = {c.slug for c in env.store.campaigns()}
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def create(
+    env: Env,
+    game_id: str,
+    title: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    slug: str | None = None,
+    settings: Mapping[str, str] | None = None,
+    fresh_slug: bool = False,
+) -> Result:
+    """Create a campaign, make it current, and render its opening post."""
+    game = games.load(game_id)
+    title = nfc(title)
+    if not title or len(title) > MAX_TITLE:
+        raise InputError(f"a title needs 1 to {MAX_TITLE} characters", code="campaign/title")
+    seated = check_players(game.id, players)
+    configured = game.configure(seated, dict(options or {}))
+    checked = check_settings(settings or {})
+    slug = slug if slug is not None else (slugify(title) or game.id)
+    if not _SLUG.match(slug):
+        raise InputError(
+            f"invalid campaign slug {slug!r}: use lowercase letters, digits and dashes",
+            code="campaign/slug",
+        )
+    if fresh_slug:
+        slug = unique_slug(env, slug)
+    seed = nfc(seed) if seed is not None else secrets.token_hex(16)
+    if not seed:
+        raise InputError("the seed cannot be empty", code="campaign/seed")
+    created = CampaignCreated(
+        game=game.id,
+        title=title,
+        players=seated,
+        options=configured,
+        commitment=fortune.commitment(seed),
+        settings=checked,
+    )
+    with env.store.write() as w:
+        w.create_campaign(slug, game.id, title)
+        stored = w.append(slug, [new_event(created, GM), new_event(FortuneSealed(seed), GM)], 0)
+        campaign = fold(slug, game.id, stored)
+        ref = PostRef("opening")
+        body = render_public(campaign, ref, campaign.head, env.templates)
+        row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body)
+        w.set_setting(CURRENT, slug)
+    return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
+
+
+def current(env: Env, given: str | None) -> str:
+    """The campaign a command applies to: ``given`` (``-c``/``GM_CAMPAIGN``), else the current one.
+
+    :raises NotFoundError: when neither exists, saying how to choose one.
+    """
+    if given:
+        return env.store.campaign(given).slug
+    slug = env.store.get_setting(CURRENT)
+    if slug is None:
+        raise NotFoundError(
+            "no current campaign: create one with 'gm new', or choose one with 'gm use SLUG'",
+            code="campaign/none",
+        )
+    return env.store.campaign(slug).slug
+
+
+def use(env: Env, slug: str) -> CampaignInfo:
+    info = env.store.campaign(slug)
+    with env.store.write() as w:
+        w.set_setting(CURRENT, info.slug)
+    return info
+
+
+def listing(env: Env) -> list[dict[str, Any]]:
+    current_slug = env.store.get_setting(CURRENT)
+    return [
+        {
+            "slug": c.slug,
+            "game": c.game,
+            "title": c.title,
+            "created_at": c.created_at,
+            "current": c.slug == current_slug,
+        }
+        for c in env.store.campaigns()
+    ]
+
+
+def status(env: Env, slug: str) -> dict[str, Any]:
+    """The JSON summary of ``shared/scenarios.md`` plus where the game stands."""
+    campaign = load(env, slug)
+    game = campaign.game
+    summary = game.summary(campaign.state)
+    at = deadline_datetime(campaign)
+    now = env.now()
+    return {
+        "game": summary.pop("game", game.id),
+        "campaign": campaign.slug,
+        **summary,
+        "title": campaign.meta.title,
+        "phase": game.phase(campaign.state),
+        "awaiting": list(game.awaiting(campaign.state)),
+        "deadline": at.isoformat() if at else None,
+        "time_left": clock.time_left(at, now) if at else None,
+        "next": game.next_step(campaign.state),
+        "events": campaign.seq,
+    }
+
+
+def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
+    checked = check_settings({key: value})
+    with env.store.write(slug) as w:
+        info = env.store.campaign(slug)
+        campaign = fold(info.slug, info.game, w.events(info.slug))
+        if campaign.meta.settings.get(key) == value:
+            return Result(campaign, recorded=False)
+        event = SettingChanged(key, checked[key])
+        stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
+    return Result(extend(campaign, stored), tuple(stored))
+
+
+def settings_of(env: Env, slug: str) -> dict[str, str]:
+    return dict(load(env, slug).meta.settings)
+
+
+__all__ = ["DEFAULT_SETTINGS", "change_setting", "create", "current", "listing", "status", "use"]

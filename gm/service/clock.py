@@ -1,0 +1,77 @@
+"""Deadlines: parsing what the MJ types, in the campaign's time zone.
+
+Accepted: an absolute local time (``2026-12-03 20:00``, ``2026-12-03T20:00``,
+``2026-12-03``: midnight is rarely meant, so a bare date means 20:00, the usual
+forum deadline) or a delay from now (``+48h``, ``+2d``, ``+90m``, ``+1d12h``).
+Deadlines are stored as ISO 8601 with the zone's offset.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from gm.errors import InputError
+
+_DELAY = re.compile(r"^\+(?:(\d+)\s*[dj])?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?$", re.I)
+_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %Hh%M", "%Y-%m-%d %Hh")
+VALID = "a local time like '2026-12-03 20:00', a date like '2026-12-03', or a delay like '+48h', '+2d', '+1d12h'"
+
+
+def zone(name: str) -> ZoneInfo:
+    """The IANA time zone ``name``.
+
+    :raises InputError: naming the zone and an example of a valid one.
+    """
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputError(
+            f"unknown time zone {name!r} (use an IANA name such as 'Europe/Paris')",
+            code="input/timezone",
+        ) from None
+
+
+def parse_deadline(text: str, now: datetime, tz_name: str) -> datetime:
+    """Parse a deadline typed by the MJ into an aware datetime in the campaign zone.
+
+    :raises InputError: if the text is neither form, or the time is already past.
+    """
+    tz = zone(tz_name)
+    raw = text.strip()
+    delay = _DELAY.match(raw)
+    if delay and any(delay.groups()):
+        days, hours, minutes = (int(g) if g else 0 for g in delay.groups())
+        at = (now + timedelta(days=days, hours=hours, minutes=minutes)).astimezone(tz)
+        return at.replace(second=0, microsecond=0)
+    at = _absolute(raw, tz)
+    if at is None:
+        raise InputError(f"cannot read the deadline {text!r}: use {VALID}", code="input/deadline")
+    if at <= now:
+        raise InputError(f"the deadline {text!r} is already past", code="input/deadline")
+    return at
+
+
+def _absolute(raw: str, tz: ZoneInfo) -> datetime | None:
+    for fmt in _FORMATS:
+        try:
+            return datetime.strptime(raw, fmt).replace(tzinfo=tz)
+        except ValueError:
+            continue
+    try:
+        return datetime.strptime(raw, "%Y-%m-%d").replace(hour=20, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def time_left(at: datetime, now: datetime) -> str:
+    """A short English rendering of the time until ``at`` (``1d 3h``, ``45m``, ``overdue 2h``)."""
+    seconds = int((at - now).total_seconds())
+    sign = "" if seconds >= 0 else "overdue "
+    seconds = abs(seconds)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes and not days else ""]
+    return sign + (" ".join(p for p in parts if p) or "0m")

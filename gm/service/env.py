@@ -1,0 +1,37 @@
+"""The environment a use case runs in: the store, templates, the clock.
+
+The clock lives here (not in the pure core) so that tests can freeze it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm.store.log import Store
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Env:
+    """Where and how use cases run. The store is opened on first use."""
+
+    db: str | None = None
+    """A path or SQLAlchemy URL; None means the default file in the user data folder."""
+    templates: Path | None = None
+    now: Callable[[], datetime] = field(default=_utcnow)
+
+    @cached_property
+    def store(self) -> Store:
+        from gm.store.db import resolve_url
+        from gm.store.log import Store
+
+        return Store(resolve_url(self.db))

@@ -1,0 +1,74 @@
+"""Posts on demand: re-print a stored post, a player's private status,
+reminders before a deadline.
+
+A stored post is printed as it was recorded (that is what was published). A
+kind that was never stored (the end-of-game disclosure, say) is rendered
+from the current state, then stored, since the MJ is about to publish it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.core.protocol import PostRef
+from gm.errors import NotFoundError, quote_choices
+from gm.service.actions import load, resolve_player
+from gm.service.env import Env
+from gm.service.loading import fold
+from gm.service.posts import render_common, render_private, render_public
+from gm.store.log import StoredPost
+
+
+def find_post(env: Env, slug: str, kind: str | None, round_: int | None) -> StoredPost:
+    """The latest stored post of that kind (and round); the latest post if no kind.
+
+    When nothing of that kind is stored yet, render it from the current state
+    and store it.
+
+    :raises NotFoundError: no such post for that round.
+    """
+    posts = env.store.posts(slug)
+    matching = [
+        p for p in posts if (kind is None or p.kind == kind) and (round_ is None or p.round == round_)
+    ]
+    if matching:
+        return matching[-1]
+    if kind is None or round_ is not None:
+        kinds = sorted({f"{p.kind}" + (f" (round {p.round})" if p.round else "") for p in posts})
+        raise NotFoundError(
+            f"no {kind or 'post'}{f' for round {round_}' if round_ else ''} in {slug!r}"
+            f" (stored: {quote_choices(kinds)})",
+            code="post/not-found",
+        )
+    return _render_and_store(env, slug, PostRef(kind))
+
+
+def _render_and_store(env: Env, slug: str, ref: PostRef) -> StoredPost:
+    info = env.store.campaign(slug)
+    with env.store.write(slug) as w:
+        campaign = fold(info.slug, info.game, w.events(info.slug))
+        body = render_public(campaign, ref, campaign.head, env.templates)
+        return w.add_post(slug, ref.kind, ref.round, campaign.seq, body)
+
+
+def private_status(env: Env, slug: str, player: str) -> str:
+    """The private message that tells ``player`` where they stand."""
+    campaign = load(env, slug)
+    return render_private(campaign, "pm", resolve_player(campaign, player), env.templates)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    public: str
+    nudges: dict[str, str]
+
+
+def remind(env: Env, slug: str) -> Reminder:
+    """The public reminder of missing orders and one private nudge per awaited player."""
+    campaign = load(env, slug)
+    awaited = list(campaign.game.awaiting(campaign.state))
+    public = render_common(campaign, "remind", env.templates, awaiting=awaited)
+    nudges = {
+        player: render_private(campaign, "nudge", player, env.templates) for player in awaited
+    }
+    return Reminder(public, nudges)

@@ -1,0 +1,104 @@
+"""``gm play``: run a whole game written down in a scenario file.
+
+The format is a contract (``shared/scenarios.md``). Every order goes through
+the same path as ``gm order`` and every step through the same path as the
+MJ's commands, so a scenario is an end-to-end test of the real thing. An
+input the rules refuse stops the play with that error, prefixed with where
+it happened in the file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gm import games
+from gm.core.names import slugify
+from gm.core.protocol import ScenarioStep
+from gm.errors import GMError, InputError, NotFoundError
+from gm.service import actions, campaigns
+from gm.service.actions import Post
+from gm.service.env import Env
+from gm.service.loading import Campaign
+
+COMMON_KEYS = {"game", "title", "players", "seed", "options", "settings"}
+
+
+@dataclass(frozen=True)
+class Played:
+    campaign: Campaign
+    posts: tuple[Post, ...]
+
+
+def read(path: Path) -> dict[str, Any]:
+    """Parse a scenario file.
+
+    :raises NotFoundError: the file does not exist.
+    :raises InputError: it is not valid TOML, or a common key is wrong.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotFoundError(f"no scenario file {str(path)!r}", code="scenario/not-found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read {str(path)!r}: {err}", code="scenario/unreadable") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(f"{path.name}: not valid TOML: {err}", code="scenario/syntax") from None
+    for key, kind in (("game", str), ("title", str), ("seed", str)):
+        if key in document and not isinstance(document[key], kind):
+            raise InputError(f"{path.name}: '{key}' must be a string", code="scenario/invalid")
+    if "game" not in document:
+        raise InputError(
+            f"{path.name}: missing 'game' (one of: {', '.join(games.ids())})", code="scenario/invalid"
+        )
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InputError(f"{path.name}: 'players' must be a list of names", code="scenario/invalid")
+    for key in ("options", "settings"):
+        if key in document and not isinstance(document[key], Mapping):
+            raise InputError(f"{path.name}: '[{key}]' must be a table", code="scenario/invalid")
+    return document
+
+
+def play(env: Env, path: Path) -> Played:
+    """Create a campaign from the file and play every input in it."""
+    document = read(path)
+    game = games.load(document["game"])
+    specific = {k: v for k, v in document.items() if k not in COMMON_KEYS}
+    steps = game.scenario(specific)
+    title = document.get("title") or path.stem
+    created = campaigns.create(
+        env,
+        game.id,
+        title,
+        document["players"],
+        options=document.get("options", {}),
+        seed=document.get("seed"),
+        slug=slugify(title) or game.id,
+        settings={k: str(v) for k, v in document.get("settings", {}).items()},
+        fresh_slug=True,
+    )
+    campaign = created.campaign
+    posts = list(created.posts)
+    for item in steps:
+        result = _feed(env, campaign.slug, item)
+        campaign = result.campaign
+        posts.extend(result.posts)
+    return Played(campaign, tuple(posts))
+
+
+def _feed(env: Env, slug: str, item: ScenarioStep) -> actions.Result:
+    try:
+        if item.step is not None:
+            return actions.step(env, slug, item.step, item.values)
+        return actions.submit(env, slug, item.actor, item.text or "", source=f"scenario: {item.where}")
+    except GMError as err:
+        who = f", {item.actor}" if item.step is None else f", gm {item.step}"
+        err.message = f"{item.where}{who}: {err.message}"
+        err.args = (err.message,)
+        raise
