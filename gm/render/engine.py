@@ -1,0 +1,176 @@
+"""The template engine: where templates are found, how they run, what their errors say.
+
+``Renderer`` owns one sandboxed Jinja environment per (game, language,
+override folder). A post kind such as ``"results"`` is looked up as
+``<game>/<lang>/results.md.j2`` and then ``common/<lang>/results.md.j2``,
+first in the MJ's override folder, then in the templates shipped with gm.
+
+MJs edit templates, so everything a template can get wrong (syntax, an
+undefined variable, an unsafe attribute, a filter given the wrong value) is a
+``TemplateError``: a user error naming the file and line, with no traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+import gm
+from gm.errors import InputError, NotFoundError
+from gm.render.escape import Raw
+from gm.render.filters import FILTERS, FilterError, finalize
+from gm.render.markup import convert
+
+__all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
+
+TEMPLATE_SUFFIX = ".md.j2"
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+# Errors a template can cause at run time besides Jinja's own (1/0, "a" + 1, a bad filter value).
+_TEMPLATE_RUNTIME_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
+
+
+class TemplateError(InputError):
+    """A template cannot be rendered: syntax, undefined variable, unsafe access, bad value."""
+
+    code = "template/error"
+
+
+def templates_dir() -> Path:
+    """The templates shipped with gm.
+
+    An installed wheel carries them as ``gm/templates`` (see ``setup.py``); a
+    source checkout or an editable install has the top-level ``templates/``.
+    """
+    package = Path(gm.__file__).parent
+    installed = package / "templates"
+    return installed if installed.is_dir() else package.parent / "templates"
+
+
+def _raw_concat(parts: Iterable[str]) -> Raw:
+    # Jinja joins the output of a template, a macro, a {% set %} block or a caller() with
+    # `environment.concat` (NativeEnvironment overrides it the same way). That output is
+    # Markdown the template wrote, already escaped where it printed data: marking it Raw
+    # keeps `{{ macro(...) }}` from being escaped a second time.
+    return Raw("".join(parts))
+
+
+class _Environment(SandboxedEnvironment):
+    concat = staticmethod(_raw_concat)
+
+
+class Renderer:
+    """Render the posts of one game in one language, from Markdown templates."""
+
+    def __init__(self, game_id: str, lang: str = "fr", override: Path | None = None) -> None:
+        for what, value in (("game", game_id), ("language", lang)):
+            if not _NAME.fullmatch(value):
+                raise NotFoundError(f"invalid {what} name {value!r}", code="template/not-found")
+        self.game_id = game_id
+        self.lang = lang
+        self.search_path: list[Path] = []
+        if override is not None:
+            override = Path(override).expanduser()
+            if not override.is_dir():
+                raise NotFoundError(
+                    f"template folder not found: {override}", code="template/folder-not-found"
+                )
+            self.search_path.append(override)
+        self.search_path.append(templates_dir())
+        self.env = _Environment(
+            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in self.search_path]),
+            undefined=jinja2.StrictUndefined,
+            autoescape=False,
+            finalize=finalize,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        self.env.filters.update(FILTERS)
+
+    def candidates(self, kind: str) -> list[str]:
+        """Template names tried for ``kind``, in order."""
+        return [
+            f"{self.game_id}/{self.lang}/{kind}{TEMPLATE_SUFFIX}",
+            f"common/{self.lang}/{kind}{TEMPLATE_SUFFIX}",
+        ]
+
+    def render(self, kind: str, context: Mapping[str, Any]) -> str:
+        """Render the template for ``kind`` with ``context``: the post, in Markdown (NFC)."""
+        template = self._template(kind)
+        try:
+            out = template.render(dict(context))
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateError(
+                f"{_where(exc, template)}: template {exc.name!r} not found"
+                f" (looked in {_paths(self.search_path)})"
+            ) from exc
+        except jinja2.TemplateError as exc:
+            raise TemplateError(f"{_where(exc, template)}: {_message(exc)}") from exc
+        except _TEMPLATE_RUNTIME_ERRORS as exc:
+            if _template_frame(exc.__traceback__) is None:
+                raise  # not raised while running template code: a bug, keep the traceback
+            detail = str(exc) if isinstance(exc, FilterError) else f"{type(exc).__name__}: {exc}"
+            raise TemplateError(f"{_where(exc, template)}: {detail}") from exc
+        return str(unicodedata.normalize("NFC", out))
+
+    def render_as(
+        self, kind: str, context: Mapping[str, Any], fmt: str, tables: str = "native"
+    ) -> str:
+        """Render ``kind`` and convert it to ``fmt`` (see ``gm.render.markup.convert``)."""
+        return convert(self.render(kind, context), fmt, tables)
+
+    def _template(self, kind: str) -> jinja2.Template:
+        if not _NAME.fullmatch(kind):
+            raise NotFoundError(f"invalid template kind {kind!r}", code="template/not-found")
+        names = self.candidates(kind)
+        try:
+            return self.env.select_template(names)
+        except jinja2.TemplatesNotFound as exc:
+            raise NotFoundError(
+                f"no template for {kind!r}: looked for {' and '.join(names)}"
+                f" in {_paths(self.search_path)}",
+                code="template/not-found",
+            ) from exc
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+        except UnicodeDecodeError as exc:
+            raise TemplateError(f"a template for {kind!r} is not UTF-8 text: {exc}") from exc
+
+
+def _paths(paths: list[Path]) -> str:
+    return ", ".join(str(p) for p in paths)
+
+
+def _message(exc: jinja2.TemplateError) -> str:
+    return exc.message or type(exc).__name__
+
+
+def _syntax_where(exc: jinja2.TemplateSyntaxError) -> str:
+    return f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
+
+
+def _template_frame(tb: TracebackType | None) -> TracebackType | None:
+    """The innermost traceback entry in a template file (Jinja rewrites them so)."""
+    found = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(TEMPLATE_SUFFIX):
+            found = tb
+        tb = tb.tb_next
+    return found
+
+
+def _where(exc: BaseException, template: jinja2.Template) -> str:
+    """``<file>, line <n>`` of the template line that raised ``exc``."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):  # an {% include %}d template is broken
+        return _syntax_where(exc)
+    frame = _template_frame(exc.__traceback__)
+    if frame is None:
+        return str(template.filename or template.name)
+    return f"{frame.tb_frame.f_code.co_filename}, line {frame.tb_lineno}"

@@ -1,0 +1,280 @@
+"""Where the database lives and how gm connects to it.
+
+This module owns the connection recipe (``ecosystem.md`` §3.2) and nothing
+else: resolving ``--db`` / ``GM_DB`` to a SQLAlchemy URL, creating the engine
+with the SQLite pragmas and the transaction-begin hook, copying a live SQLite
+file with the online backup API, and turning driver errors into
+``StoreError``s whose message names the database (never a traceback for a
+locked, full, unreadable or unreachable database).
+
+SQLite transactions (Python 3.11 still uses pysqlite's "legacy" transaction
+control, which never emits BEGIN before a SELECT): we switch pysqlite to
+autocommit (``isolation_level = None``) and emit BEGIN ourselves from the
+engine's ``begin`` event. A connection whose execution options carry
+``gm_write=True`` begins with ``BEGIN IMMEDIATE``: it takes the write lock
+first, so a writer that read the log never fails when it later writes (with
+a deferred BEGIN the read lock cannot be upgraded and SQLite answers
+"database is locked" at once, whatever the busy timeout). Every other
+connection begins with a plain (deferred) ``BEGIN``: readers never take the
+write lock and, under WAL, see one consistent snapshot.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from gm.errors import StoreError
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another gm before giving up: SQLite's
+``busy_timeout``, PostgreSQL's ``lock_timeout`` in write transactions."""
+
+WRITE = "gm_write"
+"""Execution option marking a connection whose transactions write."""
+
+# synchronous=FULL rather than NORMAL: in WAL mode NORMAL never corrupts the
+# file but may lose the last committed transactions on power loss. A gm write
+# is a human-paced command (an order pasted, a round resolved) whose receipt the
+# MJ may already have posted on the forum; losing it would break the published
+# chain. One extra fsync per command is unnoticeable at that pace.
+SQLITE_PRAGMAS = (
+    "foreign_keys=ON",
+    "journal_mode=WAL",
+    "synchronous=FULL",
+)
+
+
+def default_path() -> Path:
+    """The default SQLite file: ``<user data dir>/gm/gm.db`` (platformdirs)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("gm", appauthor=False) / "gm.db"
+
+
+def resolve_url(db: str | None) -> str:
+    """Turn the ``--db`` / ``GM_DB`` value into a SQLAlchemy URL.
+
+    ``None`` means the default file (its folder is created); a value
+    containing ``://`` is already a URL; anything else is a file path.
+    """
+    if db is None:
+        path = default_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(
+                f"cannot create the folder {path.parent} for the database: {err.strerror}",
+                code="store/cannot-open",
+            ) from err
+        return f"sqlite:///{path}"
+    if "://" in db:
+        return db
+    return f"sqlite:///{Path(db).expanduser().absolute()}"
+
+
+def parse_url(url: str) -> URL:
+    """Parse a SQLAlchemy URL, refusing a malformed one with a ``StoreError``."""
+    try:
+        return make_url(url)
+    except ArgumentError as err:
+        raise StoreError(
+            f"not a database path or URL: {url!r} (expected a file path, "
+            "or a URL such as sqlite:///path/to/gm.db or postgresql+psycopg://host/db)",
+            code="store/bad-url",
+        ) from err
+
+
+def is_sqlite(url: str | URL) -> bool:
+    """Whether ``url`` names a SQLite database."""
+    parsed = parse_url(url) if isinstance(url, str) else url
+    return parsed.get_backend_name() == "sqlite"
+
+
+def display_url(url: str | URL) -> str:
+    """How a database is named in messages: the file path, or the URL without password."""
+    parsed = parse_url(url) if isinstance(url, str) else url
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or ":memory:"
+    return parsed.render_as_string(hide_password=True)
+
+
+def sqlite_path(url: str | URL) -> Path | None:
+    """The file behind a SQLite URL (``None`` for in-memory or other backends)."""
+    parsed = parse_url(url) if isinstance(url, str) else url
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
+    """Create the engine for ``url`` with gm's connection recipe.
+
+    Nothing is connected yet: errors surface on first use, where the store
+    converts them with ``translate_errors``.
+    """
+    parsed = parse_url(url)
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise StoreError(
+            f"unsupported database {display_url(parsed)!r}: gm works with SQLite and "
+            "PostgreSQL (postgresql+psycopg://…)",
+            code="store/bad-url",
+        )
+    try:
+        if backend == "sqlite":
+            engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
+            _install_sqlite_hooks(engine, busy_timeout_ms)
+            return engine
+        # pool_pre_ping: a community server restarts; a stale pooled connection
+        # should be replaced, not reported as an error to the MJ.
+        return create_engine(parsed, pool_pre_ping=True)
+    except NoSuchModuleError as err:
+        raise StoreError(
+            f"unknown database driver in {display_url(parsed)!r}: use sqlite:///… or "
+            "postgresql+psycopg://…",
+            code="store/bad-url",
+        ) from err
+    except ImportError as err:
+        raise StoreError(
+            f"the driver for {display_url(parsed)!r} is not installed ({err.name}); "
+            "for PostgreSQL install gm with the extra: pip install 'gm-forum[postgresql]'",
+            code="store/bad-url",
+        ) from err
+
+
+def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
+        # Stop pysqlite's implicit BEGIN; _on_begin below emits our own.
+        dbapi_conn.isolation_level = None
+        dbapi_conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        for pragma in SQLITE_PRAGMAS:
+            dbapi_conn.execute(f"PRAGMA {pragma}")
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        write = conn.get_execution_options().get(WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def sqlite_backup(src: Path, dst: Path) -> None:
+    """Copy the live SQLite database ``src`` to the new file ``dst``.
+
+    Uses SQLite's online backup API (a consistent copy even while another gm
+    writes; copying the file with ``cp`` is not safe under WAL), then checks
+    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``.
+
+    :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
+    """
+    try:
+        # "x": create exclusively, so two backups never overwrite each other.
+        with open(dst, "xb"):
+            pass
+    except FileExistsError as err:
+        raise StoreError(
+            f"backup file {dst} already exists; choose another name", code="store/backup-exists"
+        ) from err
+    except OSError as err:
+        raise StoreError(
+            f"cannot create the backup file {dst}: {err.strerror}", code="store/backup-failed"
+        ) from err
+    try:
+        source = sqlite3.connect(src)
+        try:
+            target = sqlite3.connect(dst)
+            try:
+                source.backup(target)
+                (check,) = target.execute("PRAGMA integrity_check").fetchone()
+            finally:
+                target.close()
+        finally:
+            source.close()
+    except sqlite3.Error as err:
+        dst.unlink(missing_ok=True)
+        raise StoreError(
+            f"cannot back up {src} to {dst}: {err}", code="store/backup-failed"
+        ) from err
+    if check != "ok":
+        raise StoreError(
+            f"the backup {dst} of {src} fails its integrity check: {check}",
+            code="store/backup-failed",
+        )
+
+
+def store_error(
+    err: BaseException, where: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+) -> StoreError | None:
+    """The ``StoreError`` for a driver error the user can act on, else ``None``.
+
+    ``where`` names the database (path or password-less URL) in the message.
+    Errors that are not recognised stay what they are: they are bugs.
+    """
+    orig = getattr(err, "orig", None) or err
+    text = str(orig).strip()
+    low = text.lower()
+    if "database is locked" in low or "lock timeout" in low or "database table is locked" in low:
+        return StoreError(
+            f"the database {where} is busy: another gm process kept it locked for more than "
+            f"{busy_timeout_ms / 1000:g} s; nothing was written, try again",
+            code="store/locked",
+        )
+    if (
+        "database or disk is full" in low
+        or "no space left" in low
+        or "disk full" in low
+        or (getattr(orig, "sqlstate", None) == "53100")
+    ):
+        return StoreError(
+            f"the database {where} is full (no space left on the disk, or a quota); "
+            "nothing was written: free some space and try again",
+            code="store/full",
+        )
+    if "file is not a database" in low:
+        return StoreError(
+            f"{where} is not a database file (SQLite says: {text}); check the --db / GM_DB path",
+            code="store/not-a-database",
+        )
+    if "malformed" in low:
+        return StoreError(
+            f"the database {where} is damaged ({text}); restore a backup "
+            "(gm keeps one next to the database before every upgrade)",
+            code="store/corrupt",
+        )
+    if "readonly database" in low or "read-only" in low:
+        return StoreError(
+            f"the database {where} is read-only for you ({text}); check its permissions "
+            "and those of its folder (SQLite writes -wal and -shm files beside it)",
+            code="store/read-only",
+        )
+    if "unable to open database file" in low:
+        return StoreError(
+            f"cannot open the database {where}: {text} (does the folder exist, and may you "
+            "write to it?)",
+            code="store/cannot-open",
+        )
+    if isinstance(err, OperationalError | sqlite3.OperationalError):
+        # Anything else operational: server unreachable, authentication failed,
+        # disk I/O error. The driver's text is the most useful hint we have.
+        return StoreError(f"cannot use the database {where}: {text}", code="store/unavailable")
+    return None
+
+
+@contextmanager
+def translate_errors(where: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Iterator[None]:
+    """Convert the driver errors a user can act on into ``StoreError``s."""
+    try:
+        yield
+    except (DatabaseError, sqlite3.Error) as err:
+        converted = store_error(err, where, busy_timeout_ms=busy_timeout_ms)
+        if converted is None:
+            raise
+        raise converted from err

@@ -1,0 +1,621 @@
+"""The store: campaigns, their hash-chained event logs, the post archive, settings.
+
+``Store(url)`` is the only object the service talks to. Reads go through
+``store.read()`` (a snapshot that never takes the write lock) or the
+one-call helpers built on it; every change goes through one unit of work::
+
+    with store.write(slug) as w:          # BEGIN IMMEDIATE / SELECT … FOR UPDATE
+        events = w.events(slug)           # the latest state, under the lock
+        w.append(slug, new_events, expected_seq=events[-1].seq if events else 0)
+        w.add_post(slug, "resolution", 3, at_seq, body)
+    # committed here; an exception anywhere in the block writes nothing
+
+Statements are SQLAlchemy Core over the models' tables, and results are the
+frozen dataclasses of ``gm.store.records``: no ORM objects or sessions leak
+out, and loading thousands of events costs a tuple and a ``json.loads`` each.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Self
+
+from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+
+from gm.core.canonical import canonical_json, digest
+from gm.errors import CampaignError, NotFoundError, StaleStateError, StoreError, quote_choices
+from gm.store.db import (
+    BUSY_TIMEOUT_MS,
+    WRITE,
+    display_url,
+    is_sqlite,
+    open_engine,
+    parse_url,
+    resolve_url,
+    sqlite_backup,
+    sqlite_path,
+    translate_errors,
+)
+from gm.store.migrate import Migration, migrate, require_head
+from gm.store.models import CampaignRow, EventRow, PostRow, SettingRow
+from gm.store.records import (
+    CampaignInfo,
+    NewEvent,
+    StoredEvent,
+    StoredPost,
+    chain_problems,
+    event_hash,
+    new_salt,
+    utc_timestamp,
+)
+
+campaigns_t = CampaignRow.__table__  # type: ignore[attr-defined]
+events_t = EventRow.__table__  # type: ignore[attr-defined]
+posts_t = PostRow.__table__  # type: ignore[attr-defined]
+settings_t = SettingRow.__table__  # type: ignore[attr-defined]
+
+_CAMPAIGN_COLUMNS = (
+    campaigns_t.c.id,
+    campaigns_t.c.slug,
+    campaigns_t.c.game,
+    campaigns_t.c.title,
+    campaigns_t.c.created_at,
+)
+_EVENT_COLUMNS = (
+    events_t.c.seq,
+    events_t.c.kind,
+    events_t.c.actor,
+    events_t.c.audience,
+    events_t.c.payload,
+    events_t.c.salt,
+    events_t.c.source,
+    events_t.c.recorded_at,
+    events_t.c.prev_hash,
+    events_t.c.hash,
+)
+_POST_COLUMNS = (
+    posts_t.c.number,
+    posts_t.c.kind,
+    posts_t.c.round,
+    posts_t.c.at_seq,
+    posts_t.c.body,
+    posts_t.c.hash,
+    posts_t.c.created_at,
+)
+
+MAX_LISTED = 10
+"""How many known slugs a "campaign not found" message lists."""
+
+
+def _event(row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
+    seq, kind, actor, audience, payload, salt, source, recorded_at, prev_hash, hash_ = row
+    return StoredEvent(
+        seq=seq,
+        kind=kind,
+        actor=actor,
+        audience=audience,
+        payload=json.loads(payload) if decode else {},
+        payload_json=payload,
+        salt=salt,
+        source=source,
+        recorded_at=recorded_at,
+        prev_hash=prev_hash,
+        hash=hash_,
+    )
+
+
+class Reader:
+    """Queries over one open transaction (a snapshot when from ``Store.read``)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def campaigns(self) -> list[CampaignInfo]:
+        """Every campaign, by slug."""
+        rows = self._conn.execute(select(*_CAMPAIGN_COLUMNS).order_by(campaigns_t.c.slug))
+        return [CampaignInfo(*row) for row in rows]
+
+    def campaign(self, slug: str) -> CampaignInfo:
+        """The campaign ``slug``.
+
+        :raises NotFoundError: ``campaign/not-found``, listing known slugs.
+        """
+        return self._campaign(slug)
+
+    def _campaign(self, slug: str) -> CampaignInfo:
+        row = self._conn.execute(
+            select(*_CAMPAIGN_COLUMNS).where(campaigns_t.c.slug == slug)
+        ).first()
+        if row is None:
+            raise self._not_found(slug)
+        return CampaignInfo(*row)
+
+    def _not_found(self, slug: str) -> NotFoundError:
+        known = list(
+            self._conn.execute(
+                select(campaigns_t.c.slug).order_by(campaigns_t.c.slug).limit(MAX_LISTED + 1)
+            ).scalars()
+        )
+        listed = quote_choices(known[:MAX_LISTED])
+        if len(known) > MAX_LISTED:
+            total = self._conn.execute(select(func.count()).select_from(campaigns_t)).scalar_one()
+            listed += f", … ({total} in all)"
+        return NotFoundError(
+            f"no campaign {slug!r}; known campaigns: {listed}",
+            code="campaign/not-found",
+            params={"slug": slug, "known": known[:MAX_LISTED]},
+        )
+
+    def events(self, slug: str, upto: int | None = None) -> list[StoredEvent]:
+        """The campaign's events in seq order, up to seq ``upto`` included."""
+        return self._load(slug, upto, decode=True)
+
+    def _load(self, slug: str, upto: int | None, *, decode: bool) -> list[StoredEvent]:
+        campaign_id = self._campaign(slug).id
+        query = select(*_EVENT_COLUMNS).where(events_t.c.campaign_id == campaign_id)
+        if upto is not None:
+            query = query.where(events_t.c.seq <= upto)
+        rows = self._conn.execute(query.order_by(events_t.c.seq)).all()
+        return [_event(row, decode=decode) for row in rows]
+
+    def verify_chain(self, slug: str) -> list[str]:
+        """Re-derive the campaign's hash chain; an empty list means it verifies.
+
+        Each problem names the seq where it shows (see ``records.chain_problems``).
+        """
+        # Not decoded here: a payload that is not JSON is a finding, not a crash.
+        return chain_problems(self._load(slug, None, decode=False))
+
+    def verify_posts(self, slug: str) -> list[str]:
+        """Check every archived post's hash and numbering; empty means all verify."""
+        problems = []
+        expected = 1
+        for post in self.posts(slug):
+            if post.number != expected:
+                problems.append(f"post {post.number}: gap in numbering, expected {expected}")
+            if digest(post.body) != post.hash:
+                problems.append(f"post {post.number}: body does not match its hash {post.hash}")
+            expected = post.number + 1
+        return problems
+
+    def _last(self, campaign_id: int) -> tuple[int, str | None]:
+        row = self._conn.execute(
+            select(events_t.c.seq, events_t.c.hash)
+            .where(events_t.c.campaign_id == campaign_id)
+            .order_by(events_t.c.seq.desc())
+            .limit(1)
+        ).first()
+        return (row[0], row[1]) if row is not None else (0, None)
+
+    def last_seq(self, slug: str) -> int:
+        """The seq of the campaign's last event (0 for an empty log)."""
+        return self._last(self._campaign(slug).id)[0]
+
+    def head(self, slug: str) -> str | None:
+        """The hash of the campaign's last event (``None`` for an empty log)."""
+        return self._last(self._campaign(slug).id)[1]
+
+    def posts(self, slug: str) -> list[StoredPost]:
+        """The campaign's archived posts, by number."""
+        campaign_id = self._campaign(slug).id
+        rows = self._conn.execute(
+            select(*_POST_COLUMNS)
+            .where(posts_t.c.campaign_id == campaign_id)
+            .order_by(posts_t.c.number)
+        )
+        return [StoredPost(*row) for row in rows]
+
+    def get_setting(self, key: str) -> str | None:
+        """The value of setting ``key``, or ``None``."""
+        return self._conn.execute(
+            select(settings_t.c.value).where(settings_t.c.key == key)
+        ).scalar_one_or_none()
+
+
+class Writer(Reader):
+    """The unit of work of ``Store.write``: everything commits together or not at all.
+
+    Every campaign a writer touches is locked first (``SELECT … FOR UPDATE``
+    on PostgreSQL; on SQLite ``BEGIN IMMEDIATE`` already holds the one write
+    lock), so what it reads is what it appends after.
+    """
+
+    def __init__(
+        self, conn: Connection, *, clock: Callable[[], datetime | None], salt: Callable[[], str]
+    ) -> None:
+        super().__init__(conn)
+        self._clock = clock
+        self._salt = salt
+        self._locked: dict[str, CampaignInfo] = {}
+
+    def _campaign(self, slug: str) -> CampaignInfo:
+        info = self._locked.get(slug)
+        if info is None:
+            row = self._conn.execute(
+                select(*_CAMPAIGN_COLUMNS).where(campaigns_t.c.slug == slug).with_for_update()
+            ).first()
+            if row is None:
+                raise self._not_found(slug)
+            info = self._locked[slug] = CampaignInfo(*row)
+        return info
+
+    def lock(self, slug: str) -> CampaignInfo:
+        """Lock campaign ``slug`` for this unit of work and return it.
+
+        :raises NotFoundError: ``campaign/not-found``.
+        """
+        return self._campaign(slug)
+
+    def create_campaign(self, slug: str, game: str, title: str) -> CampaignInfo:
+        """Create an empty campaign.
+
+        :raises CampaignError: ``campaign/exists`` when the slug is taken.
+        """
+        if not slug:
+            raise CampaignError("a campaign needs a non-empty slug", code="campaign/invalid-slug")
+        taken = self._conn.execute(
+            select(campaigns_t.c.id).where(campaigns_t.c.slug == slug)
+        ).first()
+        if taken is not None:
+            raise self._exists(slug)
+        created_at = utc_timestamp(self._clock())
+        try:
+            new_id = self._conn.execute(
+                insert(campaigns_t)
+                .values(slug=slug, game=game, title=title, created_at=created_at)
+                .returning(campaigns_t.c.id)
+            ).scalar_one()
+        except IntegrityError as err:  # a concurrent writer created it first (PostgreSQL)
+            raise self._exists(slug) from err
+        info = self._locked[slug] = CampaignInfo(new_id, slug, game, title, created_at)
+        return info
+
+    @staticmethod
+    def _exists(slug: str) -> CampaignError:
+        return CampaignError(
+            f"a campaign {slug!r} already exists; choose another slug",
+            code="campaign/exists",
+            params={"slug": slug},
+        )
+
+    def append(
+        self, slug: str, new_events: Sequence[NewEvent], expected_seq: int
+    ) -> list[StoredEvent]:
+        """Append events after seq ``expected_seq``, chaining their hashes.
+
+        ``expected_seq`` is the last seq the caller decided on (0 for an empty
+        log). The new events get seq ``expected_seq + 1`` …, a fresh salt each,
+        one ``recorded_at`` for the batch, and ``event_hash``.
+
+        :raises StaleStateError: the log has moved on since ``expected_seq``;
+            nothing is written.
+        :raises NotFoundError: ``campaign/not-found``.
+        """
+        if expected_seq < 0:
+            raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
+        campaign_id = self._campaign(slug).id
+        last_seq, prev_hash = self._last(campaign_id)
+        if last_seq != expected_seq:
+            raise StaleStateError(
+                f"campaign {slug!r} changed meanwhile: its log ends at seq {last_seq}, "
+                f"not {expected_seq}; nothing was written, run the command again",
+                params={"slug": slug, "expected_seq": expected_seq, "last_seq": last_seq},
+            )
+        if not new_events:
+            return []
+        recorded_at = utc_timestamp(self._clock())
+        stored: list[StoredEvent] = []
+        for offset, new in enumerate(new_events, start=1):
+            if not isinstance(new.payload, dict):
+                raise TypeError(f"an event payload must be a dict, not {type(new.payload)}")
+            payload_json = canonical_json(new.payload)
+            payload = json.loads(payload_json)  # what was hashed: NFC strings
+            seq = expected_seq + offset
+            salt = self._salt()
+            hash_ = event_hash(
+                prev_hash=prev_hash,
+                seq=seq,
+                kind=new.kind,
+                actor=new.actor,
+                audience=new.audience,
+                payload=payload,
+                salt=salt,
+                source=new.source,
+                recorded_at=recorded_at,
+            )
+            stored.append(
+                StoredEvent(
+                    seq=seq,
+                    kind=new.kind,
+                    actor=new.actor,
+                    audience=new.audience,
+                    payload=payload,
+                    payload_json=payload_json,
+                    salt=salt,
+                    source=new.source,
+                    recorded_at=recorded_at,
+                    prev_hash=prev_hash,
+                    hash=hash_,
+                )
+            )
+            prev_hash = hash_
+        rows = [
+            {
+                "campaign_id": campaign_id,
+                "seq": ev.seq,
+                "kind": ev.kind,
+                "actor": ev.actor,
+                "audience": ev.audience,
+                "payload": ev.payload_json,
+                "salt": ev.salt,
+                "source": ev.source,
+                "recorded_at": ev.recorded_at,
+                "prev_hash": ev.prev_hash,
+                "hash": ev.hash,
+            }
+            for ev in stored
+        ]
+        try:
+            self._conn.execute(insert(events_t), rows)
+        except IntegrityError as err:
+            # Only reachable if two writers got past the check together, which
+            # the locks prevent; the unique (campaign_id, seq) is the backstop.
+            raise StaleStateError(
+                f"campaign {slug!r}: another writer appended seq {expected_seq + 1} first; "
+                "nothing was written, run the command again",
+                params={"slug": slug, "expected_seq": expected_seq},
+            ) from err
+        return stored
+
+    def add_post(
+        self, slug: str, kind: str, round: int | None, at_seq: int, body: str
+    ) -> StoredPost:
+        """Archive a post rendered after log seq ``at_seq``; it gets the next number."""
+        campaign_id = self._campaign(slug).id
+        last_seq = self._last(campaign_id)[0]
+        if not 0 <= at_seq <= last_seq:
+            raise ValueError(f"at_seq {at_seq} is not in the log of {slug!r} (0..{last_seq})")
+        number = (
+            self._conn.execute(
+                select(func.coalesce(func.max(posts_t.c.number), 0)).where(
+                    posts_t.c.campaign_id == campaign_id
+                )
+            ).scalar_one()
+            + 1
+        )
+        post = StoredPost(
+            number=number,
+            kind=kind,
+            round=round,
+            at_seq=at_seq,
+            body=body,
+            hash=digest(body),
+            created_at=utc_timestamp(self._clock()),
+        )
+        try:
+            self._conn.execute(
+                insert(posts_t).values(
+                    campaign_id=campaign_id,
+                    number=post.number,
+                    kind=post.kind,
+                    round=post.round,
+                    at_seq=post.at_seq,
+                    body=post.body,
+                    hash=post.hash,
+                    created_at=post.created_at,
+                )
+            )
+        except IntegrityError as err:
+            raise StaleStateError(
+                f"campaign {slug!r}: another writer archived post {number} first; "
+                "nothing was written, run the command again",
+                params={"slug": slug},
+            ) from err
+        return post
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Set (insert or replace) setting ``key``."""
+        dialect = sqlite if self._conn.dialect.name == "sqlite" else postgresql
+        stmt = dialect.insert(settings_t).values(key=key, value=value)
+        self._conn.execute(
+            stmt.on_conflict_do_update(index_elements=["key"], set_={"value": value})
+        )
+
+
+class Store:
+    """gm's database: open lazily, migrated on first use, errors as ``StoreError``.
+
+    ``url`` is a SQLAlchemy URL or a SQLite file path (see ``db.resolve_url``).
+
+    ``clock`` and ``salt`` replace the wall clock and ``secrets`` (tests and
+    golden transcripts need reproducible hashes); ``auto_migrate=False``
+    refuses an old database instead of upgrading it. A ``Store`` may be
+    shared by threads: each read or write takes its own connection.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        auto_migrate: bool = True,
+        clock: Callable[[], datetime | None] | None = None,
+        salt: Callable[[], str] | None = None,
+    ) -> None:
+        self.url = resolve_url(url)  # a plain file path is accepted too
+        self.where = display_url(parse_url(self.url))
+        self._busy_timeout_ms = busy_timeout_ms
+        self._auto_migrate = auto_migrate
+        self._clock: Callable[[], datetime | None] = clock or (lambda: None)
+        self._salt = salt or new_salt
+        self._engine: Engine | None = None
+        self._opening = threading.Lock()
+        self.migration: Migration | None = None
+        """What opening the store migrated, if anything."""
+
+    # -- connections ---------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        """The engine, created and migrated on first use."""
+        if self._engine is None:
+            with self._opening:
+                if self._engine is None:
+                    engine = open_engine(self.url, busy_timeout_ms=self._busy_timeout_ms)
+                    try:
+                        self._prepare(engine)
+                    except BaseException:
+                        engine.dispose()
+                        raise
+                    self._engine = engine
+        return self._engine
+
+    def _prepare(self, engine: Engine) -> None:
+        if self._auto_migrate:
+            self.migration = migrate(engine)
+        else:
+            require_head(engine)
+
+    def open(self) -> Migration | None:
+        """Connect and migrate now rather than on the first query; what was migrated.
+
+        :raises StoreError: the database cannot be opened, or is too new.
+        """
+        self.engine  # noqa: B018  (the property opens and migrates)
+        return self.migration
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is SQLite (else PostgreSQL)."""
+        return is_sqlite(self.url)
+
+    def close(self) -> None:
+        """Close every pooled connection (the store reopens on next use)."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _translate(self) -> AbstractContextManager[None]:
+        return translate_errors(self.where, busy_timeout_ms=self._busy_timeout_ms)
+
+    @contextmanager
+    def read(self) -> Iterator[Reader]:
+        """A read-only snapshot: consistent across queries, never taking the write lock."""
+        with self._translate(), self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn = conn.execution_options(
+                    isolation_level="REPEATABLE READ", postgresql_readonly=True
+                )
+            with conn.begin():
+                yield Reader(conn)
+
+    @contextmanager
+    def write(self, slug: str | None = None) -> Iterator[Writer]:
+        """One unit of work: commits at the end of the block, rolls back on any exception.
+
+        Takes the write lock at once (``BEGIN IMMEDIATE`` on SQLite; on
+        PostgreSQL ``SELECT … FOR UPDATE`` on each campaign touched, starting
+        with ``slug`` if given), waiting up to the busy timeout for another gm.
+
+        :raises StoreError: ``store/locked`` when the wait times out.
+        :raises NotFoundError: ``slug`` is given and unknown.
+        """
+        with self._translate(), self.engine.connect() as conn:
+            conn = conn.execution_options(**{WRITE: True})
+            with conn.begin():
+                if conn.dialect.name == "postgresql":
+                    conn.exec_driver_sql(f"SET LOCAL lock_timeout = {int(self._busy_timeout_ms)}")
+                writer = Writer(conn, clock=self._clock, salt=self._salt)
+                if slug is not None:
+                    writer.lock(slug)
+                yield writer
+
+    # -- one-call reads ------------------------------------------------------
+
+    def campaigns(self) -> list[CampaignInfo]:
+        """Every campaign, by slug."""
+        with self.read() as r:
+            return r.campaigns()
+
+    def campaign(self, slug: str) -> CampaignInfo:
+        """The campaign ``slug``.
+
+        :raises NotFoundError: ``campaign/not-found``, listing known slugs.
+        """
+        with self.read() as r:
+            return r.campaign(slug)
+
+    def events(self, slug: str, upto: int | None = None) -> list[StoredEvent]:
+        """The campaign's events in seq order, up to seq ``upto`` included."""
+        with self.read() as r:
+            return r.events(slug, upto)
+
+    def last_seq(self, slug: str) -> int:
+        """The seq of the campaign's last event (0 for an empty log)."""
+        with self.read() as r:
+            return r.last_seq(slug)
+
+    def head(self, slug: str) -> str | None:
+        """The hash of the campaign's last event, or ``None``."""
+        with self.read() as r:
+            return r.head(slug)
+
+    def posts(self, slug: str) -> list[StoredPost]:
+        """The campaign's archived posts, by number."""
+        with self.read() as r:
+            return r.posts(slug)
+
+    def get_setting(self, key: str) -> str | None:
+        """The value of setting ``key``, or ``None``."""
+        with self.read() as r:
+            return r.get_setting(key)
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Set setting ``key`` in its own unit of work."""
+        with self.write() as w:
+            w.set_setting(key, value)
+
+    # -- audit and safety ----------------------------------------------------
+
+    def verify_chain(self, slug: str) -> list[str]:
+        """Re-derive the campaign's hash chain; an empty list means it verifies.
+
+        Each problem names the seq where it shows (see ``records.chain_problems``).
+        """
+        with self.read() as r:
+            return r.verify_chain(slug)
+
+    def verify_posts(self, slug: str) -> list[str]:
+        """Check every archived post's hash and numbering; empty means all verify."""
+        with self.read() as r:
+            return r.verify_posts(slug)
+
+    def backup(self, path: str | Path) -> Path:
+        """Copy the SQLite database to the new file ``path`` (never overwrites).
+
+        :raises StoreError: not SQLite, ``path`` exists, or the copy fails.
+        """
+        source = sqlite_path(self.url)
+        if source is None:
+            raise StoreError(
+                f"gm backs up SQLite databases only; back up {self.where} with pg_dump",
+                code="store/backup-unsupported",
+            )
+        self.open()  # refuse a file that is not a gm database before copying it
+        target = Path(path).expanduser().absolute()
+        with self._translate():
+            sqlite_backup(source, target)
+        return target

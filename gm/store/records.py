@@ -1,0 +1,218 @@
+"""What the store hands out and takes in, the event hash contract, and its check.
+
+Callers (``gm.service``) work with these frozen dataclasses, never with ORM
+rows or sessions. This module imports only the standard library and
+``gm.core.canonical``: the hash contract (``event_hash``) and the chain check
+(``chain_problems``, also usable on an exported log) need no SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from gm.core.canonical import canonical_json, digest
+
+SALT_BYTES = 16
+"""Random bytes in each event's salt (written as 32 hex digits)."""
+
+
+def event_hash(
+    *,
+    prev_hash: str | None,
+    seq: int,
+    kind: str,
+    actor: str,
+    audience: str,
+    payload: Any,
+    salt: str,
+    source: str | None,
+    recorded_at: str,
+) -> str:
+    """The hash of one event of the log: the contract players re-derive.
+
+    ::
+
+        hash = digest(canonical_json({
+            "prev": prev_hash or "",     # hash of event seq-1; "" for seq 1
+            "seq": seq,                  # 1, 2, 3 … (an integer)
+            "kind": kind,
+            "actor": actor,
+            "audience": audience,
+            "payload": payload,          # the JSON value, not its text
+            "salt": salt,                # 32 hex digits
+            "source": source or "",
+            "recorded_at": recorded_at,  # "2025-01-31T20:15:00Z"
+        }))
+
+    where ``canonical_json`` is ``json.dumps(value, sort_keys=True,
+    separators=(",", ":"), ensure_ascii=False)`` over NFC strings and
+    ``digest(text)`` is ``"sha256:" + sha256(text.encode("utf-8")).hexdigest()``
+    (``gm.core.canonical``). Because the canonical form is applied
+    recursively, the stored ``payload`` text appears byte for byte inside the
+    hashed text. The salt keeps a secret payload with few possible values
+    (an order) from being guessed from a published chain head.
+    """
+    envelope = {
+        "prev": prev_hash or "",
+        "seq": seq,
+        "kind": kind,
+        "actor": actor,
+        "audience": audience,
+        "payload": payload,
+        "salt": salt,
+        "source": source or "",
+        "recorded_at": recorded_at,
+    }
+    return digest(canonical_json(envelope))
+
+
+def new_salt() -> str:
+    """A fresh event salt: 16 bytes from ``secrets``, in hex."""
+    return secrets.token_hex(SALT_BYTES)
+
+
+def utc_timestamp(moment: datetime | None = None) -> str:
+    """``moment`` (default: now) as ISO-8601 UTC to the second: ``2025-01-31T20:15:00Z``.
+
+    A naive ``moment`` is taken to be UTC already.
+    """
+    if moment is None:
+        moment = datetime.now(UTC)
+    elif moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    """A campaign as the store knows it."""
+
+    id: int
+    slug: str
+    game: str
+    title: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append; the store assigns seq, salt, time and hashes."""
+
+    kind: str
+    actor: str
+    audience: str
+    payload: dict[str, Any]
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as recorded in the log.
+
+    ``payload`` is the decoded ``payload_json``; ``payload_json`` is the
+    canonical text exactly as stored and hashed.
+    """
+
+    seq: int
+    kind: str
+    actor: str
+    audience: str
+    payload: dict[str, Any] = field(compare=False)
+    payload_json: str
+    salt: str
+    source: str | None
+    recorded_at: str
+    prev_hash: str | None
+    hash: str
+
+    def expected_hash(self) -> str:
+        """The hash this event should have, recomputed from its fields."""
+        return event_hash(
+            prev_hash=self.prev_hash,
+            seq=self.seq,
+            kind=self.kind,
+            actor=self.actor,
+            audience=self.audience,
+            payload=self.payload,
+            salt=self.salt,
+            source=self.source,
+            recorded_at=self.recorded_at,
+        )
+
+
+@dataclass(frozen=True)
+class StoredPost:
+    """A published post as archived; ``hash`` is ``digest(body)``."""
+
+    number: int
+    kind: str
+    round: int | None
+    at_seq: int
+    body: str
+    hash: str
+    created_at: str
+
+
+def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
+    """Check a campaign's events, in seq order, against the hash contract.
+
+    Each problem names the seq where it shows: a recomputed hash that differs
+    from the stored one (the event was altered), a ``prev_hash`` that is not
+    the previous event's hash, a gap in the numbering (events removed). The
+    payload is re-read from its stored text, not trusted as decoded. An empty
+    list means the chain verifies. Removing the *last* events leaves a valid
+    shorter chain: only a head published on the forum can reveal that.
+    """
+    problems: list[str] = []
+    expected_seq = 1
+    prev: StoredEvent | None = None
+    for ev in events:
+        where = f"seq {ev.seq}"
+        if ev.seq != expected_seq:
+            if ev.seq > expected_seq:
+                missing = (
+                    f"seq {expected_seq}"
+                    if ev.seq == expected_seq + 1
+                    else f"seqs {expected_seq}–{ev.seq - 1}"
+                )
+                problems.append(f"{where}: gap in the sequence, {missing} missing")
+            else:
+                problems.append(f"{where}: out of order after seq {expected_seq - 1}")
+        expected_prev = prev.hash if prev is not None else None
+        if (ev.prev_hash or None) != expected_prev:
+            if prev is None:
+                problems.append(f"{where}: prev_hash should be empty for the first event")
+            else:
+                problems.append(f"{where}: prev_hash does not match the hash of seq {prev.seq}")
+        try:
+            value = json.loads(ev.payload_json)
+            canonical = canonical_json(value)
+        except (ValueError, TypeError):
+            problems.append(f"{where}: payload is not canonical JSON")
+        else:
+            if canonical != ev.payload_json:
+                problems.append(f"{where}: payload text is not in canonical form")
+            recomputed = event_hash(
+                prev_hash=ev.prev_hash,
+                seq=ev.seq,
+                kind=ev.kind,
+                actor=ev.actor,
+                audience=ev.audience,
+                payload=value,
+                salt=ev.salt,
+                source=ev.source,
+                recorded_at=ev.recorded_at,
+            )
+            if recomputed != ev.hash:
+                problems.append(
+                    f"{where}: hash mismatch (stored {ev.hash}, recomputed {recomputed}): "
+                    "the event was altered"
+                )
+        expected_seq = ev.seq + 1
+        prev = ev
+    return problems

@@ -1,0 +1,47 @@
+"""Every command has help with an example; help and ``gm games`` stay light."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+
+COMMANDS = sorted(cli.commands)
+
+
+def test_the_group_lists_every_command() -> None:
+    result = CliRunner().invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    for name in COMMANDS:
+        assert f"  {name}" in result.output
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_has_help_with_an_example(name: str) -> None:
+    result = CliRunner().invoke(cli, [name, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Example:" in result.output
+    assert f"gm {name}" in result.output
+
+
+def test_the_generic_and_magot_commands_exist() -> None:
+    expected = {"new", "list", "use", "status", "order", "post", "pm", "play", "history", "games",
+                "remind", "info", "set", "draw", "reveal", "fold", "stay", "resolve"}
+    assert expected <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["games"]])
+def test_help_and_games_import_no_database_library(args: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from gm.cli import cli\n"
+        f"try:\n    cli.main({args!r}, prog_name='gm')\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel', 'alembic', 'jinja2', 'markdown'))\n"
+        "print('HEAVY', heavy, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "HEAVY []" in out.stderr

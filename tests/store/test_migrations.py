@@ -1,0 +1,217 @@
+"""Migrations: blank → head, idempotence, newer and foreign databases refused,
+the pre-upgrade backup, and the migrated schema equal to the models."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, create_engine, text
+
+from gm.errors import StoreError
+from gm.store import Store, migrate, migrations
+from gm.store.db import open_engine
+from gm.store.migrate import backup_name, read_revision
+
+Fill = Callable[[Store, str, int], object]
+
+ALL_TABLES = {"alembic_version", "campaigns", "events", "posts", "settings"}
+
+
+def _tables(conn: Connection) -> set[str]:
+    if conn.dialect.name == "sqlite":
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    else:
+        sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    return set(conn.exec_driver_sql(sql).scalars())
+
+
+def _triggers(conn: Connection) -> set[str]:
+    if conn.dialect.name == "sqlite":
+        sql = "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+    else:
+        sql = "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal"
+    return set(conn.exec_driver_sql(sql).scalars())
+
+
+def _set_revision(url: str, revision: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = :r"), {"r": revision})
+    engine.dispose()
+
+
+def test_blank_database_migrates_to_head_with_tables_and_triggers(db_url: str) -> None:
+    engine = open_engine(db_url)
+    try:
+        done = migrate.migrate(engine)
+        assert done == migrate.Migration(None, migrations.HEAD, None)
+        with engine.connect() as conn:
+            assert _tables(conn) >= ALL_TABLES
+            assert read_revision(conn) == migrations.HEAD
+            triggers = _triggers(conn)
+        if engine.dialect.name == "sqlite":
+            assert triggers == {
+                "events_no_update",
+                "events_no_delete",
+                "posts_no_update",
+                "posts_no_delete",
+            }
+        else:
+            assert triggers == {
+                "events_append_only",
+                "events_no_truncate",
+                "posts_append_only",
+                "posts_no_truncate",
+            }
+    finally:
+        engine.dispose()
+
+
+def test_migrate_twice_is_a_no_op(db_url: str) -> None:
+    engine = open_engine(db_url)
+    try:
+        assert migrate.migrate(engine) is not None
+        assert migrate.migrate(engine) is None
+    finally:
+        engine.dispose()
+    with Store(db_url) as store:
+        assert store.open() is None
+
+
+def test_up_to_date_database_does_not_import_alembic(sqlite_url: str) -> None:
+    """Start-up speed: Alembic is imported only when an upgrade is needed."""
+    with Store(sqlite_url) as store:
+        store.open()
+    code = (
+        "import sys; from gm.store import Store; "
+        f"Store({sqlite_url!r}).campaigns(); "
+        "print('alembic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_database_from_newer_gm_is_refused_untouched(db_url: str) -> None:
+    with Store(db_url) as store:
+        store.open()
+    _set_revision(db_url, "9999")
+    with pytest.raises(StoreError) as caught, Store(db_url) as store:
+        store.campaigns()
+    assert caught.value.code == "store/too-new"
+    assert "newer gm (revision 9999); upgrade gm" in caught.value.message
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        assert read_revision(conn) == "9999"
+    engine.dispose()
+
+
+def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    with pytest.raises(StoreError) as caught, Store(str(path)) as store:
+        store.campaigns()
+    assert caught.value.code == "store/not-gm"
+    assert str(path) in caught.value.message and "recipes" in caught.value.message
+
+
+def test_backup_is_made_before_upgrading_an_older_database(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fill: Fill
+) -> None:
+    """Simulate a database one revision behind: gm knows "0000" → "0001"."""
+    with Store(sqlite_url) as store:
+        store.open()
+        with store.write() as w:
+            w.create_campaign("old", "magot", "Old")
+        fill(store, "old", 3)
+    _set_revision(sqlite_url, "0000")
+    monkeypatch.setattr(migrations, "REVISIONS", ("0000", "0001"))
+    upgraded: list[str | None] = []
+
+    def fake_upgrade(conn: Connection) -> None:
+        upgraded.append(read_revision(conn))
+        conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0001'")
+
+    monkeypatch.setattr(migrate, "_run_alembic_upgrade", fake_upgrade)
+    with Store(sqlite_url) as store:
+        done = store.open()
+    assert upgraded == ["0000"]
+    assert done is not None and done.from_revision == "0000" and done.backup is not None
+    db = tmp_path / "gm.db"
+    assert done.backup.parent == db.parent
+    assert done.backup.name.startswith("gm.db.backup-0000-")
+    with sqlite3.connect(done.backup) as copy:
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == ("0000",)
+        assert copy.execute("SELECT count(*) FROM events").fetchone() == (3,)
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_backup_name() -> None:
+    from datetime import UTC, datetime
+
+    moment = datetime(2025, 1, 31, 20, 15, 7, tzinfo=UTC)
+    assert backup_name(Path("/x/gm.db"), "0001", moment) == Path(
+        "/x/gm.db.backup-0001-20250131T201507Z"
+    )
+
+
+def test_migrated_schema_equals_the_models(db_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    import gm.store.models  # noqa: F401
+
+    engine = open_engine(db_url)
+    try:
+        migrate.migrate(engine)
+        with engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    finally:
+        engine.dispose()
+    assert diff == []
+
+
+def test_revisions_constant_matches_the_scripts() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    scripts = ScriptDirectory.from_config(config)
+    ordered = [s.revision for s in reversed(list(scripts.walk_revisions()))]
+    assert tuple(ordered) == migrations.REVISIONS
+    assert scripts.get_current_head() == migrations.HEAD
+
+
+def test_downgrade_to_base_and_upgrade_again(db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    engine = open_engine(db_url)
+    try:
+        migrate.migrate(engine)
+        config = Config()
+        config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+        with engine.connect() as conn, conn.begin():
+            config.attributes["connection"] = conn
+            command.downgrade(config, "base")
+        with engine.connect() as conn:
+            assert _tables(conn) <= {"alembic_version"}
+        assert migrate.migrate(engine) is not None
+        with engine.connect() as conn:
+            assert _tables(conn) >= ALL_TABLES
+    finally:
+        engine.dispose()
+
+
+def test_migrations_are_shipped_as_packages() -> None:
+    root = Path(migrations.__file__).parent
+    assert (root / "__init__.py").is_file() and (root / "versions" / "__init__.py").is_file()
+    assert (root / "env.py").is_file() and (root / "script.py.mako").is_file()
+    assert "import sqlmodel" in (root / "script.py.mako").read_text()
