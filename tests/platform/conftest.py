@@ -1,0 +1,54 @@
+"""Register the test game « toss » and give every test a fresh database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def toss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    from gm import games
+    from gm.cli import cli, steps
+
+    monkeypatch.syspath_prepend(str(HERE))
+    monkeypatch.setitem(games._BUILTIN, "toss", "toss")
+    added = [c for c in steps.build_commands() if c.name not in cli.commands]
+    for command in added:
+        cli.add_command(command)
+    # The order command merges every game's explicit fields when gm.cli is
+    # imported, before this test game was registered: add toss's field.
+    order = cli.commands["order"]
+    side = click.Option(["--side", "side"], default=None, help="pile or face")
+    order.params.append(side)
+    monkeypatch.setenv("GM_DB", str(tmp_path / "gm.db"))
+    monkeypatch.setenv("GM_TEMPLATES", str(HERE / "templates"))
+    yield
+    for command in added:
+        cli.commands.pop(command.name or "", None)
+    order.params.remove(side)
+
+
+class Gm:
+    """Run ``gm`` in-process and keep the results."""
+
+    def __init__(self) -> None:
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        from gm.cli import cli
+
+        result = self.runner.invoke(cli, list(args))
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+
+@pytest.fixture
+def gm(toss: None) -> Gm:
+    return Gm()
