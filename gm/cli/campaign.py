@@ -138,15 +138,20 @@ def status(ctx: Ctx, as_json: bool) -> None:
         click.echo(f"Winners: {', '.join(data['winners'])}")
     players = data.get("players") or []
     if players and isinstance(players[0], dict):
-        keys = [k for k in players[0] if k != "name"]
-        width = max(len(p["name"]) for p in players)
         click.echo("")
-        click.echo("  ".join([" " * width, *keys]))
-        for p in players:
-            cells = [str(p[k]).lower() if isinstance(p[k], bool) else str(p[k]) for k in keys]
-            click.echo("  ".join([p["name"].ljust(width), *(c.rjust(len(k)) for c, k in zip(cells, keys, strict=True))]))
+        _table(players)
     click.echo("")
     click.echo(f"Next: {data['next']}")
+
+
+def _table(rows: list[dict[str, object]]) -> None:
+    """Print summary rows as aligned columns: names left, values right."""
+    keys = list(rows[0])
+    cells = [[str(r[k]).lower() if isinstance(r[k], bool) else str(r[k]) for k in keys] for r in rows]
+    widths = [max(len(k), *(len(c[i]) for c in cells)) for i, k in enumerate(keys)]
+    click.echo("  ".join(k.ljust(w) if i == 0 else k.rjust(w) for i, (k, w) in enumerate(zip(keys, widths, strict=True))))
+    for row in cells:
+        click.echo("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))))
 
 
 @click.command(name="set")

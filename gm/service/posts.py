@@ -10,6 +10,7 @@ Markdown, their canonical form; other formats are derived when printed.
 from __future__ import annotations
 
 import functools
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,15 @@ from gm.service.loading import Campaign
 
 if TYPE_CHECKING:
     from gm.render import Renderer
+
+
+_BLANK_RUNS = re.compile(r"\n{3,}")
+
+
+def tidy(markdown: str) -> str:
+    """One blank line between blocks, one newline at the end: templates can
+    then separate blocks generously without minding Jinja's whitespace rules."""
+    return _BLANK_RUNS.sub("\n\n", markdown).strip("\n") + "\n"
 
 
 @functools.cache
@@ -62,7 +72,7 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
         "deadline": deadline_context(campaign),
     }
     lang = campaign.meta.settings["lang"]
-    return renderer(campaign.game.id, lang, override).render(ref.kind, context)
+    return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))
 
 
 def render_private(
@@ -81,7 +91,7 @@ def render_private(
         **(extra or {}),
     }
     lang = campaign.meta.settings["lang"]
-    return renderer(campaign.game.id, lang, override).render(kind, context)
+    return tidy(renderer(campaign.game.id, lang, override).render(kind, context))
 
 
 def render_common(campaign: Campaign, kind: str, override: Path | None, **extra: Any) -> str:
@@ -92,7 +102,7 @@ def render_common(campaign: Campaign, kind: str, override: Path | None, **extra:
         **extra,
     }
     lang = campaign.meta.settings["lang"]
-    return renderer(campaign.game.id, lang, override).render(kind, context)
+    return tidy(renderer(campaign.game.id, lang, override).render(kind, context))
 
 
 def output(body: str, fmt: str, tables: str) -> str:
