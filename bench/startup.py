@@ -67,7 +67,9 @@ def build_database(path: Path) -> None:
         n += 1
 
 
-def median_pair(cmd: list[str], floor: list[str], env: dict[str, str], runs: int) -> tuple[float, float]:
+def median_pair(
+    cmd: list[str], floor: list[str], env: dict[str, str], runs: int
+) -> tuple[float, float]:
     wall(cmd, env)
     wall(floor, env)  # warm the OS caches for both
     a, b = [], []
@@ -103,9 +105,13 @@ def main() -> int:
         t, f = median_pair([*GM, *cmd], click_floor, env, args.runs)
         ratio = t / f
         ok &= ratio <= 2.0
-        print(f"gm {' '.join(cmd):<7} median {t * 1000:6.1f} ms  floor(import click) {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 2.0)")
+        print(
+            f"gm {' '.join(cmd):<7} median {t * 1000:6.1f} ms  floor(import click) {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 2.0)"
+        )
 
-    events = subprocess.run([*GM, "status", "--json"], env=env, capture_output=True, text=True, check=True)
+    events = subprocess.run(
+        [*GM, "status", "--json"], env=env, capture_output=True, text=True, check=True
+    )
     import json
 
     count = json.loads(events.stdout)["events"]
@@ -113,7 +119,9 @@ def main() -> int:
     t, f = median_pair([*GM, "status"], floor, env, args.runs)
     ratio = t / f
     ok &= ratio <= 1.3
-    print(f"gm status ({count} events, 1001 campaigns) median {t * 1000:6.1f} ms  floor(import sqlmodel, jinja2, markdown) {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 1.3)")
+    print(
+        f"gm status ({count} events, 1001 campaigns) median {t * 1000:6.1f} ms  floor(import sqlmodel, jinja2, markdown) {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 1.3)"
+    )
     print("all budgets met" if ok else "BUDGET EXCEEDED")
     return 0 if ok else 1
 

@@ -10,8 +10,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "gm"
 FORBIDDEN_MODULES = {
-    "sqlmodel", "sqlalchemy", "alembic", "click", "jinja2", "markdown", "random",
-    "time", "secrets", "os", "platformdirs", "psycopg", "sqlite3", "pathlib", "socket",
+    "sqlmodel",
+    "sqlalchemy",
+    "alembic",
+    "click",
+    "jinja2",
+    "markdown",
+    "random",
+    "time",
+    "secrets",
+    "os",
+    "platformdirs",
+    "psycopg",
+    "sqlite3",
+    "pathlib",
+    "socket",
 }
 FORBIDDEN_GM = ("gm.store", "gm.service", "gm.render", "gm.cli")
 PURE_FILES = sorted((ROOT / "core").rglob("*.py")) + sorted((ROOT / "games").rglob("*.py"))
@@ -50,7 +63,9 @@ def test_games_do_not_import_each_other() -> None:
             for name in _imports(path):
                 for other in games:
                     if other != game:
-                        assert not name.startswith(f"gm.games.{other.name}"), f"{path} imports {name}"
+                        assert not name.startswith(f"gm.games.{other.name}"), (
+                            f"{path} imports {name}"
+                        )
 
 
 def test_every_module_has_a_docstring() -> None:

@@ -24,7 +24,7 @@ class GMClickException(click.ClickException):
 
     def __init__(self, err: GMError) -> None:
         super().__init__(f"{err.message} [{err.code}]")
-        self.exit_code = err.exit_code
+        self.exit_code = err.exit_code  # type: ignore[misc]  # Click reads it per instance
 
 
 class GMGroup(click.Group):

@@ -10,7 +10,12 @@ from gm.cli.context import Ctx, echo_json, json_option, pass_ctx
 
 
 @click.command()
-@click.option("--as", "viewer", metavar="PLAYER", help="Only what PLAYER may see (default: everything, the MJ's view).")
+@click.option(
+    "--as",
+    "viewer",
+    metavar="PLAYER",
+    help="Only what PLAYER may see (default: everything, the MJ's view).",
+)
 @click.option("--round", "-r", "round_", type=int, help="Only events of this round.")
 @json_option
 @pass_ctx

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from gm.cli.context import Ctx, echo_json, echo_posts, format_option, json_option, note, pass_ctx
@@ -22,13 +24,28 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.argument("game")
 @click.option("--title", "-t", required=True, help="The campaign's title, shown in every post.")
 @click.option(
-    "--players", "-p", required=True, metavar="A,B,C", help="Player names in seating order, comma-separated."
+    "--players",
+    "-p",
+    required=True,
+    metavar="A,B,C",
+    help="Player names in seating order, comma-separated.",
 )
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="A game option (see 'gm games').")
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option (see 'gm games').",
+)
 @click.option("--seed", help="The fortune seed as a text (default: random). Revealed at the end.")
 @click.option("--slug", help="The campaign's short name (default: from the title).")
 @click.option("--tz", help="Time zone of deadlines (default: Europe/Paris).")
-@click.option("--tables", type=click.Choice(["native", "list", "code"]), help="BBCode tables: [table], a list, or a code block.")
+@click.option(
+    "--tables",
+    type=click.Choice(["native", "list", "code"]),
+    help="BBCode tables: [table], a list, or a code block.",
+)
 @format_option
 @pass_ctx
 def new(
@@ -65,7 +82,9 @@ def new(
     )
     meta = result.campaign.meta
     echo_posts(result.posts, meta.settings["format"], meta.settings["tables"])
-    note(f"Campaign {result.campaign.slug!r} created and selected. Next: {result.campaign.game.next_step(result.campaign.state)}")
+    note(
+        f"Campaign {result.campaign.slug!r} created and selected. Next: {result.campaign.game.next_step(result.campaign.state)}"
+    )
 
 
 @click.command(name="list")
@@ -147,11 +166,23 @@ def status(ctx: Ctx, as_json: bool) -> None:
 def _table(rows: list[dict[str, object]]) -> None:
     """Print summary rows as aligned columns: names left, values right."""
     keys = list(rows[0])
-    cells = [[str(r[k]).lower() if isinstance(r[k], bool) else str(r[k]) for k in keys] for r in rows]
+    cells = [
+        [str(r[k]).lower() if isinstance(r[k], bool) else str(r[k]) for k in keys] for r in rows
+    ]
     widths = [max(len(k), *(len(c[i]) for c in cells)) for i, k in enumerate(keys)]
-    click.echo("  ".join(k.ljust(w) if i == 0 else k.rjust(w) for i, (k, w) in enumerate(zip(keys, widths, strict=True))))
+    click.echo(
+        "  ".join(
+            k.ljust(w) if i == 0 else k.rjust(w)
+            for i, (k, w) in enumerate(zip(keys, widths, strict=True))
+        )
+    )
     for row in cells:
-        click.echo("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+        click.echo(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
 
 
 @click.command(name="set")
@@ -171,7 +202,10 @@ def set_(ctx: Ctx, key: str, value: str) -> None:
 
     slug = ctx.slug()
     result = campaigns.change_setting(ctx.env, slug, key, value)
-    note(f"{slug}: {key} = {result.campaign.meta.settings[key]}" + ("" if result.recorded else " (unchanged)"))
+    note(
+        f"{slug}: {key} = {result.campaign.meta.settings[key]}"
+        + ("" if result.recorded else " (unchanged)")
+    )
 
 
 @click.command()
@@ -205,7 +239,7 @@ def games_(as_json: bool) -> None:
     """
     from gm import games
 
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": g.id,
             "title": g.title,

@@ -8,7 +8,16 @@ from pathlib import Path
 import click
 
 from gm import games
-from gm.cli.context import Ctx, echo_json, echo_post, echo_posts, format_option, note, pass_ctx, preview_option
+from gm.cli.context import (
+    Ctx,
+    echo_json,
+    echo_post,
+    echo_posts,
+    format_option,
+    note,
+    pass_ctx,
+    preview_option,
+)
 
 
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
@@ -18,14 +27,21 @@ def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
         for spec in game.order_params:
             seen.setdefault(spec.name, spec.help)
     for name, help_ in reversed(seen.items()):
-        command = click.option(f"--{name.replace('_', '-')}", name, default=None, help=help_)(command)
+        command = click.option(f"--{name.replace('_', '-')}", name, default=None, help=help_)(
+            command
+        )
     return command
 
 
 @click.command()
 @click.argument("player")
 @click.argument("text", nargs=-1)
-@click.option("--from", "source", metavar="WHERE", help="Where the message came from (a PM link…), kept in the log.")
+@click.option(
+    "--from",
+    "source",
+    metavar="WHERE",
+    help="Where the message came from (a PM link…), kept in the log.",
+)
 @_with_order_fields
 @preview_option
 @format_option
@@ -74,7 +90,9 @@ def order(
 
 @click.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON summary instead of the posts.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the JSON summary instead of the posts."
+)
 @format_option
 @pass_ctx
 def play(ctx: Ctx, scenario: Path, as_json: bool, fmt: str | None) -> None:

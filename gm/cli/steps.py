@@ -23,25 +23,38 @@ DEADLINE_HELP = "When the players must answer: '2026-12-03 20:00' (campaign time
 
 def _param(spec: ParamSpec) -> click.Parameter:
     if spec.kind == "argument":
-        return click.Argument([spec.name], required=spec.required, nargs=-1 if spec.multiple else 1, metavar=spec.metavar)
+        return click.Argument(
+            [spec.name],
+            required=spec.required,
+            nargs=-1 if spec.multiple else 1,
+            metavar=spec.metavar,
+        )
     flag = f"--{spec.name.replace('_', '-')}"
     if spec.kind == "flag":
         return click.Option([flag, spec.name], is_flag=True, help=spec.help)
     return click.Option(
-        [flag, spec.name], required=spec.required, multiple=spec.multiple, metavar=spec.metavar, help=spec.help
+        [flag, spec.name],
+        required=spec.required,
+        multiple=spec.multiple,
+        metavar=spec.metavar,
+        help=spec.help,
     )
 
 
 def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
     @click.pass_obj
-    def run(ctx: Ctx, preview: bool, fmt: str | None, deadline: str | None = None, **values: Any) -> None:
+    def run(
+        ctx: Ctx, preview: bool, fmt: str | None, deadline: str | None = None, **values: Any
+    ) -> None:
         from gm.service import actions
 
         slug = ctx.slug()
         info = ctx.env.store.campaign(slug)
         spec = owners.get(info.game)
         if spec is None:
-            raise InputError(f"'gm {name}' is not a step of {info.game} campaigns", code="input/no-step")
+            raise InputError(
+                f"'gm {name}' is not a step of {info.game} campaigns", code="input/no-step"
+            )
         known = {p.name for p in spec.params}
         extra = [k for k, v in values.items() if k not in known and v not in (None, False, ())]
         if extra:
@@ -79,7 +92,9 @@ def build_commands() -> list[click.Command]:
         if any(s.deadline for s in owners.values()):
             extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
         first = next(iter(owners.values()))
-        help_text = first.help if len(owners) == 1 else f"{first.help}\n\n(Games: {', '.join(owners)})"
+        help_text = (
+            first.help if len(owners) == 1 else f"{first.help}\n\n(Games: {', '.join(owners)})"
+        )
         command = click.Command(
             name,
             callback=_callback(name, owners),

@@ -228,13 +228,13 @@ def _apply(
 
     stored = w.append(campaign.slug, [new_event(e, actor, source) for e in recorded], campaign.seq)
     after = extend(campaign, stored)
-    posts = []
+    stored_posts = []
     for ref in refs:
         body = render_public(after, ref, after.head, env.templates)
         row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body)
-        posts.append(Post(ref, body, row.number))
+        stored_posts.append(Post(ref, body, row.number))
     reply = _reply(env, after, actor, submission)
-    return Result(after, tuple(stored), tuple(posts), reply)
+    return Result(after, tuple(stored), tuple(stored_posts), reply)
 
 
 def _reply(env: Env, campaign: Campaign, actor: str, submission: str | None) -> str | None:

@@ -15,11 +15,17 @@ from typing import Any
 
 from gm import games
 from gm.core import fortune
-from gm.core.campaign import DEFAULT_SETTINGS, SETTINGS, CampaignCreated, FortuneSealed, SettingChanged
+from gm.core.campaign import (
+    DEFAULT_SETTINGS,
+    SETTINGS,
+    CampaignCreated,
+    FortuneSealed,
+    SettingChanged,
+)
 from gm.core.names import fold as fold_name
 from gm.core.names import nfc, slugify
 from gm.core.protocol import GM, PostRef
-from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
+from gm.errors import InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.actions import Post, Result, load, new_event
 from gm.service.env import Env
@@ -51,10 +57,14 @@ def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
                 code="campaign/players",
             )
         if any(ord(c) < 32 for c in name):
-            raise InputError(f"player name {raw!r} contains control characters", code="campaign/players")
+            raise InputError(
+                f"player name {raw!r} contains control characters", code="campaign/players"
+            )
         key = fold_name(name)
         if key == GM:
-            raise InputError("'gm' is reserved for the game master; choose another name", code="campaign/players")
+            raise InputError(
+                "'gm' is reserved for the game master; choose another name", code="campaign/players"
+            )
         if key in seen:
             raise InputError(
                 f"players {seen[key]!r} and {name!r} are the same name once case and accents are"
@@ -80,7 +90,8 @@ def check_settings(settings: Mapping[str, str]) -> dict[str, str]:
             raise InputError(f"unknown setting {key!r} (settings: {valid})", code="input/setting")
         elif value not in SETTINGS[key]:
             raise InputError(
-                f"{key} cannot be {value!r} (valid: {quote_choices(SETTINGS[key])})", code="input/setting"
+                f"{key} cannot be {value!r} (valid: {quote_choices(SETTINGS[key])})",
+                code="input/setting",
             )
         out[key] = value
     return out

@@ -43,8 +43,8 @@ def parse_deadline(text: str, now: datetime, tz_name: str) -> datetime:
     delay = _DELAY.match(raw)
     if delay and any(delay.groups()):
         days, hours, minutes = (int(g) if g else 0 for g in delay.groups())
-        at = (now + timedelta(days=days, hours=hours, minutes=minutes)).astimezone(tz)
-        return at.replace(second=0, microsecond=0)
+        later = (now + timedelta(days=days, hours=hours, minutes=minutes)).astimezone(tz)
+        return later.replace(second=0, microsecond=0)
     at = _absolute(raw, tz)
     if at is None:
         raise InputError(f"cannot read the deadline {text!r}: use {VALID}", code="input/deadline")
@@ -73,5 +73,9 @@ def time_left(at: datetime, now: datetime) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes and not days else ""]
+    parts = [
+        f"{days}d" if days else "",
+        f"{hours}h" if hours else "",
+        f"{minutes}m" if minutes and not days else "",
+    ]
     return sign + (" ".join(p for p in parts if p) or "0m")

@@ -29,7 +29,9 @@ def find_post(env: Env, slug: str, kind: str | None, round_: int | None) -> Stor
     """
     posts = env.store.posts(slug)
     matching = [
-        p for p in posts if (kind is None or p.kind == kind) and (round_ is None or p.round == round_)
+        p
+        for p in posts
+        if (kind is None or p.kind == kind) and (round_ is None or p.round == round_)
     ]
     if matching:
         return matching[-1]

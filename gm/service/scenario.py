@@ -54,7 +54,8 @@ def read(path: Path) -> dict[str, Any]:
             raise InputError(f"{path.name}: '{key}' must be a string", code="scenario/invalid")
     if "game" not in document:
         raise InputError(
-            f"{path.name}: missing 'game' (one of: {', '.join(games.ids())})", code="scenario/invalid"
+            f"{path.name}: missing 'game' (one of: {', '.join(games.ids())})",
+            code="scenario/invalid",
         )
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -96,7 +97,9 @@ def _feed(env: Env, slug: str, item: ScenarioStep) -> actions.Result:
     try:
         if item.step is not None:
             return actions.step(env, slug, item.step, item.values)
-        return actions.submit(env, slug, item.actor, item.text or "", source=f"scenario: {item.where}")
+        return actions.submit(
+            env, slug, item.actor, item.text or "", source=f"scenario: {item.where}"
+        )
     except GMError as err:
         who = f", {item.actor}" if item.step is None else f", gm {item.step}"
         err.message = f"{item.where}{who}: {err.message}"

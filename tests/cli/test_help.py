@@ -29,8 +29,26 @@ def test_every_command_has_help_with_an_example(name: str) -> None:
 
 
 def test_the_generic_and_magot_commands_exist() -> None:
-    expected = {"new", "list", "use", "status", "order", "post", "pm", "play", "history", "games",
-                "remind", "info", "set", "draw", "reveal", "fold", "stay", "resolve"}
+    expected = {
+        "new",
+        "list",
+        "use",
+        "status",
+        "order",
+        "post",
+        "pm",
+        "play",
+        "history",
+        "games",
+        "remind",
+        "info",
+        "set",
+        "draw",
+        "reveal",
+        "fold",
+        "stay",
+        "resolve",
+    }
     assert expected <= set(COMMANDS)
 
 

@@ -36,7 +36,9 @@ def test_labels_give_independent_streams() -> None:
 def test_commitment_is_sha256_of_the_seed_bytes() -> None:
     import hashlib
 
-    assert commitment("la-graine-secrète") == hashlib.sha256("la-graine-secrète".encode()).hexdigest()
+    assert (
+        commitment("la-graine-secrète") == hashlib.sha256("la-graine-secrète".encode()).hexdigest()
+    )
 
 
 def test_below_one_draws_nothing_and_zero_is_refused() -> None:
@@ -73,7 +75,11 @@ def test_readme_snippet_agrees_with_gm() -> None:
     namespace: dict[str, object] = {}
     exec(match.group(1), namespace)
     below, shuffle = namespace["below"], namespace["shuffle"]
-    for seed, label, n in [("graine", "draw/1", 6), ("la-graine-secrète", "draw/12", 40), ("x", "draw/3", 100_000)]:
+    for seed, label, n in [
+        ("graine", "draw/1", 6),
+        ("la-graine-secrète", "draw/12", 40),
+        ("x", "draw/3", 100_000),
+    ]:
         f = Fortune(seed, label)
         assert [f.below(n) for _ in range(20)] == below(seed, label, n, 20)  # type: ignore[operator]
     assert shuffle("graine", "draw/1", list(range(10))) == [1, 6, 8, 9, 7, 0, 2, 4, 3, 5]  # type: ignore[operator]

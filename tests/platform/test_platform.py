@@ -24,7 +24,10 @@ def new(gm: Gm, *extra: str) -> None:
 def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
     result = gm("new", "toss", "--title", "Pièce !", "--players", "alice,bob", "--seed", "graine")
     commitment = hashlib.sha256(b"graine").hexdigest()
-    assert result.stdout == f"# Pile ou face — Pièce !\n\nJoueurs : alice et bob. Sceau : `sha256:{commitment}`\n"
+    assert (
+        result.stdout
+        == f"# Pile ou face — Pièce !\n\nJoueurs : alice et bob. Sceau : `sha256:{commitment}`\n"
+    )
     assert "Campaign 'piece' created and selected. Next: gm flip" in result.stderr
     assert gm("list").stdout == "* piece  (toss)  Pièce !\n"
 
@@ -44,7 +47,9 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     assert result.stdout == "Ordre refusé, alice : je n'ai pas compris « bof ».\n"
     assert result.stderr == "Error: say pile or face, got 'bof' [order/syntax]\n"
     after = status(gm)
-    assert {k: v for k, v in after.items() if k != "events"} == {k: v for k, v in before.items() if k != "events"}
+    assert {k: v for k, v in after.items() if k != "events"} == {
+        k: v for k, v in before.items() if k != "events"
+    }
     history = json.loads(gm("history", "--json").stdout)
     assert history[-1]["kind"] == "gm.submission-rejected"
     assert history[-1]["payload"]["text"] == "bof"
@@ -58,7 +63,10 @@ def test_explicit_fields_work_like_text(gm: Gm) -> None:
 def test_unknown_player_and_campaign_are_clear_errors(gm: Gm) -> None:
     new(gm)
     result = gm("order", "zed", "pile", code=3)
-    assert result.stderr == "Error: no player 'zed' in 'piece' (players: alice, bob) [player/not-found]\n"
+    assert (
+        result.stderr
+        == "Error: no player 'zed' in 'piece' (players: alice, bob) [player/not-found]\n"
+    )
     result = gm("-c", "nope", "status", code=3)
     assert "Error: no campaign 'nope'" in result.stderr
     assert "[campaign/not-found]" in result.stderr
@@ -117,7 +125,9 @@ def test_a_bad_deadline_is_refused_and_changes_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
     result = gm("flip", "--deadline", "mardi", code=2)
-    assert result.stderr.startswith("Error: cannot read the deadline 'mardi': use a local time like")
+    assert result.stderr.startswith(
+        "Error: cannot read the deadline 'mardi': use a local time like"
+    )
     assert status(gm) == before
 
 
@@ -125,7 +135,9 @@ def test_history_as_a_player_hides_other_secrets_and_the_seed(gm: Gm) -> None:
     new(gm)
     gm("order", "alice", "pile")
     gm("order", "bob", "face")
-    kinds = [(e["kind"], e["actor"]) for e in json.loads(gm("history", "--as", "alice", "--json").stdout)]
+    kinds = [
+        (e["kind"], e["actor"]) for e in json.loads(gm("history", "--as", "alice", "--json").stdout)
+    ]
     assert ("toss.guess-set", "alice") in kinds
     assert ("toss.guess-set", "bob") not in kinds
     assert ("gm.fortune-sealed", "gm") not in kinds
@@ -157,7 +169,10 @@ def test_settings_change_the_output_format(gm: Gm) -> None:
     gm("set", "format", "bbcode")
     assert gm("post").stdout.startswith("[size=150][b]Pile ou face — Pièce ![/b][/size]")
     result = gm("set", "format", "pdf", code=2)
-    assert "Error: format cannot be 'pdf' (valid: markdown, bbcode, html) [input/setting]" in result.stderr
+    assert (
+        "Error: format cannot be 'pdf' (valid: markdown, bbcode, html) [input/setting]"
+        in result.stderr
+    )
 
 
 def test_pm_and_remind(gm: Gm) -> None:
@@ -175,7 +190,7 @@ def test_play_a_scenario_and_print_its_summary(gm: Gm, tmp_path: Path) -> None:
         'game = "toss"\ntitle = "Pile"\nplayers = ["ana", "bob"]\nseed = "s"\n'
         '[[rounds]]\nguesses = { ana = "pile", bob = "face" }\n'
         '[[rounds]]\nguesses = { ana = "face" }\n'
-        '[[rounds]]\nguesses = {}\n',
+        "[[rounds]]\nguesses = {}\n",
         encoding="utf-8",
     )
     data = json.loads(gm("play", str(scenario), "--json").stdout)

@@ -104,7 +104,11 @@ class Toss:
             case CoinFlipped():
                 scores = tuple((p, s + (p in event.winners)) for p, s in state.scores)
                 return replace(
-                    state, round=state.round + 1, guesses=(), scores=scores, flips=(*state.flips, event.side)
+                    state,
+                    round=state.round + 1,
+                    guesses=(),
+                    scores=scores,
+                    flips=(*state.flips, event.side),
                 )
         return state
 
@@ -145,7 +149,9 @@ class Toss:
     def is_over(self, state: State) -> bool:
         return state.round > state.rounds
 
-    def posts_after(self, before: State, events: Sequence[Event], after: State) -> tuple[PostRef, ...]:
+    def posts_after(
+        self, before: State, events: Sequence[Event], after: State
+    ) -> tuple[PostRef, ...]:
         if any(isinstance(e, CoinFlipped) for e in events):
             return (PostRef("results", before.round),)
         return ()
