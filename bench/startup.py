@@ -26,7 +26,9 @@ import time
 from pathlib import Path
 
 PY = sys.executable
-GM = [PY, "-m", "gm"]
+_SCRIPT = Path(PY).with_name("gm")
+GM = [str(_SCRIPT)] if _SCRIPT.exists() else [PY, "-m", "gm"]
+"""The console script users run (``python -m gm`` when it is not installed)."""
 
 
 def wall(cmd: list[str], env: dict[str, str]) -> float:
@@ -38,7 +40,11 @@ def wall(cmd: list[str], env: dict[str, str]) -> float:
 def imported(cmd: list[str], env: dict[str, str]) -> set[str]:
     """Top-level modules a command imports (python -X importtime)."""
     out = subprocess.run(
-        [PY, "-X", "importtime", *cmd[1:]], env=env, check=True, capture_output=True, text=True
+        [PY, "-X", "importtime", "-m", "gm", *cmd],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stderr
     mods = set()
     for line in out.splitlines():
@@ -96,7 +102,7 @@ def main() -> int:
 
     ok = True
     for cmd in (["--help"], ["games"]):
-        heavy = imported([*GM, *cmd], env) & {"sqlalchemy", "sqlmodel"}
+        heavy = imported(cmd, env) & {"sqlalchemy", "sqlmodel"}
         print(f"gm {' '.join(cmd)}: imports {sorted(heavy) or 'neither sqlalchemy nor sqlmodel'}")
         ok &= not heavy
 

@@ -247,7 +247,7 @@ def games_(as_json: bool) -> None:
             "options": {o.name: {"default": o.default, "help": o.help} for o in g.options},
             "steps": [s.name for s in g.steps],
         }
-        for g in games.all_games()
+        for g in games.all_info()
     ]
     if as_json:
         echo_json(rows)

@@ -23,7 +23,7 @@ from gm.cli.context import (
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
     """Add every game's explicit order fields (``--target``, ``--option``…), merged by name."""
     seen: dict[str, str] = {}
-    for game in games.all_games():
+    for game in games.all_info():
         for spec in game.order_params:
             seen.setdefault(spec.name, spec.help)
     for name, help_ in reversed(seen.items()):

@@ -79,7 +79,7 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
 def build_commands() -> list[click.Command]:
     """One command per step name across every registered game."""
     by_name: dict[str, dict[str, StepSpec]] = {}
-    for game in games.all_games():
+    for game in games.all_info():
         for spec in game.steps:
             by_name.setdefault(spec.name, {})[game.id] = spec
     commands = []

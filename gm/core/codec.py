@@ -14,7 +14,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from gm.core.protocol import Event
@@ -40,31 +40,61 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type ``tp`` from its JSON form."""
+    return decoder(tp)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _identity(data: Any) -> Any:
+    return data
+
+
+@functools.cache
+def decoder(tp: Any) -> Decoder:
+    """A function that rebuilds values of type ``tp`` from JSON.
+
+    Built once per type: replaying a long log decodes thousands of events,
+    and walking type hints each time would dominate ``gm status``.
+    """
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(tp)
-        if data is None and type(None) in args:
-            return None
         (inner,) = [a for a in args if a is not type(None)]
-        return from_json(inner, data)
+        decode_inner = decoder(inner)
+        return lambda data: None if data is None else decode_inner(data)
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], v) for v in data)
-        return tuple(from_json(a, v) for a, v in zip(args, data, strict=True))
+            item = decoder(args[0])
+            if item is _identity:
+                return tuple
+            return lambda data: tuple([item(v) for v in data])
+        items = [decoder(a) for a in args]
+        return lambda data: tuple(f(v) for f, v in zip(items, data, strict=True))
     if origin is frozenset:
         (inner,) = typing.get_args(tp)
-        return frozenset(from_json(inner, v) for v in data)
+        item = decoder(inner)
+        return lambda data: frozenset(item(v) for v in data)
     if origin in (dict, Mapping):
         key_t, val_t = typing.get_args(tp)
-        return {from_json(key_t, k): from_json(val_t, v) for k, v in data.items()}
+        keys, values = decoder(key_t), decoder(val_t)
+        return lambda data: {keys(k): values(v) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(tp)}
-        return tp(**kwargs)
+        return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(data)
-    return data
+        return tp
+    return _identity
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    hints = _hints(cls)
+    fields = [(f.name, decoder(hints[f.name])) for f in dataclasses.fields(cls)]
+
+    def decode(data: Any) -> Any:
+        return cls(**{name: f(data[name]) for name, f in fields})
+
+    return decode
 
 
 class EventCodec:
@@ -85,7 +115,7 @@ class EventCodec:
             cls = self._types[kind]
         except KeyError:
             raise KeyError(f"unknown event kind {kind!r}") from None
-        event: Event = from_json(cls, payload)
+        event: Event = decoder(cls)(payload)  # type: ignore[arg-type]  # classes hash
         return event
 
     def knows(self, kind: str) -> bool:

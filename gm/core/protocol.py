@@ -106,6 +106,24 @@ class StepSpec:
 
 
 @dataclass(frozen=True)
+class GameInfo:
+    """What the command line knows of a game without loading its rules.
+
+    Each game package has a light ``manifest`` module exposing ``INFO``, so
+    that ``gm --help`` and ``gm games`` start fast; the ``Game`` object
+    repeats these attributes.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    steps: tuple[StepSpec, ...]
+    order_params: tuple[ParamSpec, ...]
+
+
+@dataclass(frozen=True)
 class PostRef:
     """A public post a game can render: its template ``kind`` and, if any, its round."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 
-from gm.core.protocol import Game
+from gm.core.protocol import Game, GameInfo
 from gm.errors import NotFoundError, quote_choices
 
 _BUILTIN: dict[str, str] = {
@@ -24,19 +24,49 @@ def ids() -> tuple[str, ...]:
     return tuple(sorted(_BUILTIN))
 
 
-def load(game_id: str) -> Game:
-    """The game registered as ``game_id`` (case-insensitive).
-
-    :raises NotFoundError: naming the known games.
-    """
+def _module(game_id: str) -> str:
     key = game_id.strip().lower()
     if key not in _BUILTIN:
         raise NotFoundError(
             f"unknown game {game_id!r} (known: {quote_choices(ids())})", code="game/not-found"
         )
-    module = importlib.import_module(_BUILTIN[key])
-    game: Game = module.GAME
+    return _BUILTIN[key]
+
+
+def load(game_id: str) -> Game:
+    """The game registered as ``game_id`` (case-insensitive).
+
+    :raises NotFoundError: naming the known games.
+    """
+    game: Game = importlib.import_module(_module(game_id)).GAME
     return game
+
+
+def info(game_id: str) -> GameInfo:
+    """A game's static description (its ``manifest``), without loading its rules."""
+    name = _module(game_id) + ".manifest"
+    try:
+        manifest: GameInfo = importlib.import_module(name).INFO
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        # A game without a manifest still works; it only loads earlier.
+        game = load(game_id)
+        return GameInfo(
+            game.id,
+            game.title,
+            game.min_players,
+            game.max_players,
+            game.options,
+            game.steps,
+            game.order_params,
+        )
+    return manifest
+
+
+def all_info() -> list[GameInfo]:
+    """Every registered game's description, in id order."""
+    return [info(i) for i in ids()]
 
 
 def all_games() -> list[Game]:

@@ -102,6 +102,8 @@ def _feed(env: Env, slug: str, item: ScenarioStep) -> actions.Result:
         )
     except GMError as err:
         who = f", {item.actor}" if item.step is None else f", gm {item.step}"
+        if item.step == "fold" and "player" in item.values:
+            who += f" {item.values['player']}"
         err.message = f"{item.where}{who}: {err.message}"
         err.args = (err.message,)
         raise

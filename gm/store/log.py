@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any, Self
 
 from sqlalchemy import Connection, Engine, func, insert, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import canonical_json, digest
@@ -422,8 +421,17 @@ class Writer(Reader):
 
     def set_setting(self, key: str, value: str) -> None:
         """Set (insert or replace) setting ``key``."""
-        dialect = sqlite if self._conn.dialect.name == "sqlite" else postgresql
-        stmt = dialect.insert(settings_t).values(key=key, value=value)
+        # Imported here: the PostgreSQL dialect costs ~20 ms of start-up that
+        # every SQLite command would otherwise pay.
+        if self._conn.dialect.name == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            upsert: Any = sqlite_insert
+        else:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            upsert = pg_insert
+        stmt = upsert(settings_t).values(key=key, value=value)
         self._conn.execute(
             stmt.on_conflict_do_update(index_elements=["key"], set_={"value": value})
         )

@@ -7,8 +7,16 @@ A pure rules package (``shared/rules/magot.md``): ``model`` (state),
 ``Game`` protocol). ``GAME`` is what ``gm.games.load("magot")`` returns.
 """
 
-from .game import Magot
-
-GAME = Magot()
+from typing import Any
 
 __all__ = ["GAME", "Magot"]
+
+
+def __getattr__(name: str) -> Any:
+    # The rules load on first use: ``gm --help`` reads only ``manifest``.
+    if name in __all__:
+        from .game import Magot
+
+        globals().update(Magot=Magot, GAME=Magot())
+        return globals()[name]
+    raise AttributeError(name)

@@ -25,208 +25,26 @@ from gm.core.protocol import (
 from gm.errors import InputError
 
 from . import notation, rules, views
-from .commands import DrawLoot, Fold, Resolve, Reveal, SetOrder, Stay, WithdrawOrder
+from .commands import SetOrder
 from .events import EVENTS, GameEnded, LootDrawn, OrdersRevealed, RoundResolved
+from .manifest import INFO
 from .model import Phase, State
 
 _COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
 _ROUND_KEYS = ("bills", "orders", "folds", "force")
 
 
-def parse_bills(raw: Any) -> tuple[int, ...] | None:
-    """``"20000,10000,5000"`` (or a list of numbers) as a tuple of bills; None stays None.
-
-    Commas, semicolons or ``+`` separate bills; spaces and ``_`` inside a
-    number, a trailing ``$`` and a ``k`` for thousands are accepted.
-    """
-    if raw is None:
-        return None
-    if isinstance(raw, str):
-        items: list[Any] = [p for p in raw.replace(";", ",").replace("+", ",").split(",")]
-        if not raw.strip():
-            items = []
-    elif isinstance(raw, Sequence):
-        items = list(raw)
-    else:
-        raise _bills_error(raw)
-    bills = []
-    for item in items:
-        for piece in _pieces(item):
-            value = _bill(piece)
-            if value is None:
-                raise _bills_error(raw)
-            bills.append(value)
-    return tuple(bills)
-
-
-def _pieces(item: Any) -> list[Any]:
-    """``"20000 10000"`` is two bills, ``"20 000"`` one (a thousands group has 3 digits)."""
-    if not isinstance(item, str):
-        return [item]
-    pieces = item.split()
-    if len(pieces) > 1 and all(len(p.rstrip("$kK")) >= 4 or p[-1:] in "kK" for p in pieces):
-        return pieces
-    return [item]
-
-
-def _bill(item: Any) -> int | None:
-    if isinstance(item, int) and not isinstance(item, bool):
-        return item if item > 0 else None
-    if not isinstance(item, str):
-        return None
-    text = item.strip().lower().removesuffix("$").strip()
-    for space in (" ", "_", "\u202f", "\u00a0", "."):
-        text = text.replace(space, "")
-    scale = 1000 if text.endswith("k") else 1
-    if scale > 1 and "." in item:
-        return None  # « 2.5k »: no fractions of a thousand
-    text = text.removesuffix("k")
-    if not text.isdigit() or int(text) == 0:
-        return None
-    return int(text) * scale
-
-
-def _bills_error(raw: Any) -> InputError:
-    return InputError(
-        f"bills {raw!r} are not valid: give bill values separated by commas,"
-        " e.g. 20000,10000,5000,5000,5000",
-        code="magot/bad-bills",
-        params={"bills": str(raw)},
-    )
-
-
-def _build_draw(values: Mapping[str, Any]) -> Command:
-    return DrawLoot(bills=parse_bills(values.get("bills")))
-
-
-def _build_reveal(values: Mapping[str, Any]) -> Command:
-    return Reveal(force=bool(values.get("force", False)))
-
-
-def _player_value(values: Mapping[str, Any]) -> str:
-    player = values.get("player")
-    if not isinstance(player, str) or not player.strip():
-        raise InputError("a player name is required", code="magot/no-player")
-    return player.strip()
-
-
-def _build_fold(values: Mapping[str, Any]) -> Command:
-    return Fold(player=_player_value(values))
-
-
-def _build_stay(values: Mapping[str, Any]) -> Command:
-    return Stay(player=_player_value(values))
-
-
-def _build_withdraw(values: Mapping[str, Any]) -> Command:
-    return WithdrawOrder(player=_player_value(values))
-
-
-def _build_resolve(values: Mapping[str, Any]) -> Command:
-    return Resolve()
-
-
-_PLAYER = ParamSpec("player", help="The player's name.", kind="argument", required=True)
-
-STEPS: tuple[StepSpec, ...] = (
-    StepSpec(
-        name="draw",
-        help=(
-            "Open the next round: draw 5 bills from the loot deck into the pot (all that"
-            " remain if fewer), by the campaign's fortune, or as drawn by hand with --bills"
-            " (R-2: recorded as manual, outside the fairness proof).\n\n"
-            "Example: gm draw --bills 20000,10000,5000,5000,5000"
-        ),
-        params=(
-            ParamSpec(
-                "bills",
-                help="The bills drawn by hand, comma-separated (default: the fortune draws).",
-                metavar="BILLS",
-            ),
-        ),
-        build=_build_draw,
-        deadline=True,
-    ),
-    StepSpec(
-        name="reveal",
-        help=(
-            "Lock the orders and post who aims at whom (never the options). Refused while a"
-            " living player has sent no order, unless --force: they then aim at nobody and"
-            " spend nothing (R-3).\n\nExample: gm reveal --force"
-        ),
-        params=(
-            ParamSpec("force", help="Reveal even though some orders are missing.", kind="flag"),
-        ),
-        build=_build_reveal,
-        deadline=True,
-    ),
-    StepSpec(
-        name="fold",
-        help=(
-            "Record that a player folds this round (lowers their gun: safe, no share,"
-            " +1 shame). Can be changed with gm stay until gm resolve.\n\nExample: gm fold marco"
-        ),
-        params=(_PLAYER,),
-        build=_build_fold,
-    ),
-    StepSpec(
-        name="stay",
-        help=(
-            "Record that a player stays this round (the default for anyone not recorded,"
-            " R-4).\n\nExample: gm stay marco"
-        ),
-        params=(_PLAYER,),
-        build=_build_stay,
-    ),
-    StepSpec(
-        name="withdraw",
-        help=(
-            "Withdraw a player's order before the reveal (the history keeps it).\n\n"
-            "Example: gm withdraw fab"
-        ),
-        params=(_PLAYER,),
-        build=_build_withdraw,
-    ),
-    StepSpec(
-        name="resolve",
-        help=(
-            "Fire the shots, share the pot and close the round; ends the game when R-7 says"
-            " so. The next round is opened by gm draw.\n\nExample: gm resolve"
-        ),
-        params=(),
-        build=_build_resolve,
-    ),
-)
-
-ORDER_PARAMS: tuple[ParamSpec, ...] = (
-    # not ``required``: they are needed only when the order is not free text
-    ParamSpec("target", help="The player aimed at (with --option).", metavar="PLAYER"),
-    ParamSpec(
-        "option",
-        help="triple (BANG BANG BANG), bang (BANG) or click (CLIC CLIC CLIC), with --target.",
-        metavar="OPTION",
-    ),
-)
-
-
 class Magot:
     """Le Magot, as the platform sees it. Stateless: every method is pure."""
 
-    id: str = "magot"
-    title: str = "Le Magot"
-    min_players: int = rules.MIN_PLAYERS
-    max_players: int = rules.MAX_PLAYERS
-    options: tuple[OptionSpec, ...] = (
-        OptionSpec("rounds", "Number of rounds at most (R-7).", str(rules.DEFAULT_ROUNDS)),
-        OptionSpec(
-            "loot",
-            "The loot deck, as value:count pairs (R-1).",
-            ",".join(f"{v}:{c}" for v, c in rules.DEFAULT_LOOT.items()),
-        ),
-    )
-    steps: tuple[StepSpec, ...] = STEPS
+    id: str = INFO.id
+    title: str = INFO.title
+    min_players: int = INFO.min_players
+    max_players: int = INFO.max_players
+    options: tuple[OptionSpec, ...] = INFO.options
+    steps: tuple[StepSpec, ...] = INFO.steps
     events: tuple[type[Event], ...] = EVENTS
-    order_params: tuple[ParamSpec, ...] = ORDER_PARAMS
+    order_params: tuple[ParamSpec, ...] = INFO.order_params
 
     def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         return rules.configure(players, options)
@@ -367,14 +185,8 @@ def _round_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
         raise bad("force", "true or false")
 
     steps = [ScenarioStep(where=where, step="draw", values={"bills": bills})]
-    steps += [
-        ScenarioStep(where=f"{where}, player {player}", actor=player, text=text)
-        for player, text in orders.items()
-    ]
+    steps += [ScenarioStep(where=where, actor=player, text=text) for player, text in orders.items()]
     steps.append(ScenarioStep(where=where, step="reveal", values={"force": force}))
-    steps += [
-        ScenarioStep(where=f"{where}, player {player}", step="fold", values={"player": player})
-        for player in folds
-    ]
+    steps += [ScenarioStep(where=where, step="fold", values={"player": player}) for player in folds]
     steps.append(ScenarioStep(where=where, step="resolve", values={}))
     return steps

@@ -41,6 +41,7 @@ from .events import (
     RoundResolved,
     Stayed,
 )
+from .manifest import DEFAULT_LOOT, DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS
 from .model import (
     BILLS_PER_ROUND,
     INITIAL_STOCK,
@@ -66,12 +67,7 @@ from .model import (
 from .share import split_pot
 from .text import name_key, words
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 20
-DEFAULT_ROUNDS = 8
 MAX_ROUNDS = 100
-DEFAULT_LOOT: dict[str, int] = {"5000": 15, "10000": 15, "20000": 10}
-"""R-1: 15 × 5 000 $, 15 × 10 000 $, 10 × 20 000 $."""
 
 RESERVED_WORDS = frozenset(
     {

@@ -172,7 +172,7 @@ def test_scenario_steps_follow_the_file() -> None:
     steps = GAME.scenario(SCENARIO)
     assert steps[:2] == [
         ScenarioStep(where="round 1", step="draw", values={"bills": "20000,10000,5000,5000,5000"}),
-        ScenarioStep(where="round 1, player fab", actor="fab", text="marco BANG"),
+        ScenarioStep(where="round 1", actor="fab", text="marco BANG"),
     ]
     assert [s.step or s.actor for s in steps] == [
         "draw",
