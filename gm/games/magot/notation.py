@@ -281,7 +281,7 @@ def _choose_target(state: State, shooter: str, matches: list[_Match], text: str)
             raise AmbiguousOrderError(
                 f"two targets in {text!r}: {' and '.join(others)}; aim at one player only",
                 code="magot/two-targets",
-                params={"text": text, "targets": others},
+                params={"text": text, "names": others},
             )
         if others:
             return others[0]

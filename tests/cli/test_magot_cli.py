@@ -1,0 +1,838 @@
+"""Le Magot run by an MJ from the command line alone.
+
+Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh SQLite
+file, with a fixed seed, and checks exactly what the MJ sees: the posts and
+replies on stdout, the ``Error: … [code]`` line and the notes on stderr, the
+exit code. Rulings ``R-n`` are those of ``shared/rules/magot.md``.
+
+Posts end with the fingerprint of the log's head, whose hash covers the
+recording time: ``footer`` recomputes it from ``gm history --json`` right
+after the command, so whole posts can still be compared exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gm.cli import cli
+
+PLAYERS = "fab,marco,lulu,tom"
+SEED = "graine du casse"
+TITLE = "Le casse du siècle"
+SLUG = "le-casse-du-siecle"
+BILLS = "20000,10000,5000,5000,5000"
+DEADLINE = "2099-12-03 20:00"
+DEADLINE_FR = "jeudi 3 décembre 2099 à 20 h 00"
+OPTION_WORD = re.compile(r"bang|clic", re.IGNORECASE)
+
+
+def nb(text: str) -> str:
+    """Amounts as gm prints them: a no-break space groups the thousands and comes
+    before « $ » (« 45 000 $ »); the expected texts below are typed with plain spaces."""
+    return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
+
+
+class Gm:
+    """Run ``gm --db <file> …`` in-process; check the exit code."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = str(db)
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        result = self.runner.invoke(cli, ["--db", self.db, *args])
+        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+    def status(self) -> dict[str, Any]:
+        return self.json("status")
+
+    def history(self, *args: str) -> list[dict[str, Any]]:
+        return self.json("history", *args)
+
+    def footer(self, round_: int | None = None) -> str:
+        """The fingerprint line a post rendered now ends with."""
+        digits = self.history()[-1]["hash"].removeprefix("sha256:")
+        where = f" · tour {round_}" if round_ is not None else ""
+        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"
+
+
+@pytest.fixture
+def gm(tmp_path: Path) -> Gm:
+    return Gm(tmp_path / "gm.db")
+
+
+def new(gm: Gm, *extra: str) -> Result:
+    return gm("new", "magot", "--title", TITLE, "--players", PLAYERS, "--seed", SEED, *extra)
+
+
+def opened(gm: Gm, *extra: str, deadline: bool = True) -> None:
+    """A new campaign with round 1 open on a pot of 45 000 $."""
+    new(gm, *extra)
+    gm("draw", "--bills", BILLS, *(("--deadline", DEADLINE) if deadline else ()))
+
+
+def play_round(gm: Gm, orders: dict[str, str], bills: str = BILLS) -> Result:
+    """Draw ``bills``, send ``orders`` as free text, reveal, resolve (everyone stays)."""
+    gm("draw", "--bills", bills)
+    for player, text in orders.items():
+        gm("order", player, text)
+    gm("reveal", "--force")
+    return gm("resolve")
+
+
+def without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in keys}
+
+
+def assert_refused_and_unchanged(gm: Gm, args: list[str], reply: str, error: str) -> None:
+    """A refused order: exit 1, the French reply on stdout, the error on stderr,
+    the refusal logged (privately) and nothing else changed."""
+    before = gm.status()
+    pm_before = gm("pm", args[0]).stdout
+    result = gm("order", *args, code=1)
+    assert result.stdout == reply
+    assert result.stderr == error
+    after = gm.status()
+    assert after["events"] == before["events"] + 1
+    assert without(after, "events") == without(before, "events")
+    assert gm("pm", args[0]).stdout == pm_before
+    last = gm.history()[-1]
+    assert (last["kind"], last["audience"]) == ("gm.submission-rejected", args[0])
+    assert last["payload"]["text"] == args[1]
+
+
+# --- opening a campaign and a round ---------------------------------------------
+
+
+def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> None:
+    result = new(gm)
+    seal = hashlib.sha256(SEED.encode("utf-8")).hexdigest()
+    assert result.stdout == nb(
+        "# Le Magot — « Le casse du siècle »\n"
+        "\n"
+        "Le fourgon est vide, le magot est sur la table, et personne n'a rangé son flingue."
+        " 4 gangsters, 8 tours au plus, et pas beaucoup de balles.\n"
+        "\n"
+        "**Joueurs** (dans l'ordre) : fab · marco · lulu · tom\n"
+        "\n"
+        "**Le magot** : 425 000 $ en 40 billets"
+        " (10 × 20 000 $, 15 × 10 000 $, 15 × 5 000 $).\n"
+        "\n"
+        "**Règles en bref** — chaque tour, 5 billets rejoignent la mise. Envoyez-moi en MP :"
+        " sur qui vous braquez votre arme, et avec quoi (BANG BANG BANG ×1, BANG ×2,"
+        " CLIC CLIC CLIC ×5 pour toute la partie). Je révèle qui braque qui ; vous choisissez :"
+        " rester, ou vous coucher (un point de honte, −5 000 $ à la fin). BANG BANG BANG tire"
+        " en premier. Trois blessures, et c'est fini pour vous. Le butin est partagé à parts"
+        " égales entre ceux qui restent debout sans blessure, sans faire de monnaie.\n"
+        "\n"
+        f"**Sceau du hasard** : `sha256:{seal}` — l'empreinte de la graine des tirages,"
+        " révélée à la fin de la partie pour que chacun puisse tout vérifier.\n"
+        "\n"
+        f"{gm.footer()}\n"
+    )
+    assert SEED not in result.stdout
+    assert result.stderr == (
+        "── post 1: opening ──\n"
+        f"Campaign '{SLUG}' created and selected. Next: gm draw (opens round 1)\n"
+    )
+    assert gm("list").stdout == f"* {SLUG}  (magot)  {TITLE}\n"
+
+
+def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
+    new(gm)
+    result = gm("draw", "--bills", BILLS, "--deadline", DEADLINE)
+    assert result.stdout == nb(
+        "## Tour 1 — la mise\n"
+        "\n"
+        "Sur la table : **45 000 $**\n"
+        "\n"
+        "- nouveaux billets : 20 000 · 10 000 · 5 000 · 5 000 · 5 000"
+        " (tirés à la main par le MJ)\n"
+        "\n"
+        "Il reste 35 billets dans le magot (380 000 $).\n"
+        "\n"
+        f"Ordres en MP avant **{DEADLINE_FR}**. Attendus : fab, marco, lulu et tom.\n"
+        "\n"
+        f"{gm.footer(1)}\n"
+    )
+    assert result.stderr == (
+        "── post 2: round (round 1) ──\n"
+        "Done (event 4). Awaiting: fab, marco, lulu, tom."
+        " Next: gm order (waiting for fab, marco, lulu, tom) or gm reveal --force\n"
+    )
+    status = gm.status()
+    assert (status["phase"], status["pot"], status["deadline"]) == (
+        "round-1/orders",
+        45000,
+        "2099-12-03T20:00:00+01:00",
+    )
+
+
+# --- orders -----------------------------------------------------------------------
+
+
+def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -> None:
+    opened(gm)
+    result = gm("order", "fab", "Je braque mon flingue sur marco (BANG BANG BANG)")
+    assert result.stdout == nb(
+        "Ordre reçu pour le tour 1 : tu braques **marco** avec **BANG BANG BANG**.\n"
+        f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
+        "\n"
+        "Après ce tour, il te restera : BANG BANG BANG ×0, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        "Tu as 0 $, 0 blessure, 0 point de honte.\n"
+    )
+    assert result.stderr == (
+        "Recorded (event 6). Awaiting: marco, lulu, tom."
+        " Next: gm order (waiting for marco, lulu, tom) or gm reveal --force\n"
+    )
+    assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
+
+
+def test_a_second_order_replaces_the_first_and_both_stay_in_the_history(gm: Gm) -> None:
+    opened(gm)
+    gm("order", "fab", "Je braque mon flingue sur marco (BANG BANG BANG)")
+    result = gm("order", "fab", "finalement lulu, clic clic clic")
+    assert result.stdout.startswith(
+        "Ordre reçu pour le tour 1 : tu braques **lulu** avec **CLIC CLIC CLIC**.\n"
+    )
+    assert "il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4." in result.stdout
+    assert gm("pm", "fab").stdout == nb(
+        f"**{TITLE} — ta situation, fab** (tour 1)\n"
+        "\n"
+        "Tu as 0 $, 0 blessure et 0 point de honte.\n"
+        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        "Ton ordre pour ce tour : tu braques **lulu** avec **CLIC CLIC CLIC**.\n"
+    )
+    orders = [e["payload"] for e in gm.history() if e["kind"] == "magot.order-set"]
+    assert [(o["target"], o["option"]) for o in orders] == [
+        ("marco", "triple"),
+        ("lulu", "click"),
+    ]
+    assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
+
+
+def test_an_order_without_an_option_is_refused_and_changes_nothing(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    assert_refused_and_unchanged(
+        gm,
+        ["fab", "marco"],
+        reply=(
+            "Ordre refusé : tu braques, mais avec quoi ? Précise BANG BANG BANG, BANG ou"
+            " CLIC CLIC CLIC dans « marco ».\n"
+            "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        ),
+        error=(
+            "Error: no option in 'marco': add BANG BANG BANG, BANG or CLIC CLIC CLIC"
+            " [magot/no-option]\n"
+        ),
+    )
+    assert gm.status()["awaiting"] == ["fab", "marco", "lulu", "tom"]
+
+
+def test_an_unknown_name_in_the_text_is_refused_naming_the_targets(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    assert_refused_and_unchanged(
+        gm,
+        ["fab", "je braque zorro, BANG"],
+        reply=(
+            "Ordre refusé : je ne connais personne qui s'appelle « zorro » à cette table."
+            " Les cibles possibles : marco, lulu et tom.\n"
+        ),
+        error=(
+            "Error: no player named 'zorro' in 'je braque zorro, BANG'"
+            " (targets: marco, lulu, tom) [magot/unknown-player]\n"
+        ),
+    )
+
+
+def test_aiming_at_oneself_is_refused(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    assert_refused_and_unchanged(
+        gm,
+        ["marco", "je braque Marco, BANG"],
+        reply=(
+            "Ordre refusé : tu ne peux pas te braquer toi-même, marco."
+            " Les cibles possibles : fab, lulu et tom.\n"
+        ),
+        error=(
+            "Error: marco cannot aim at themself (living targets: fab, lulu, tom)"
+            " (order text: 'je braque Marco, BANG') [magot/self-target]\n"
+        ),
+    )
+
+
+def test_two_targets_are_refused(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    before = gm.status()
+    result = gm("order", "fab", "marco et lulu, BANG", code=1)
+    assert result.stdout.startswith(
+        "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis "
+    )
+    assert result.stdout.endswith(" dans « marco et lulu, BANG ».\n")
+    assert result.stderr == (
+        "Error: two targets in 'marco et lulu, BANG': marco and lulu; aim at one player only"
+        " [magot/two-targets]\n"
+    )
+    assert without(gm.status(), "events") == without(before, "events")
+
+
+def test_the_two_targets_reply_names_the_two_players(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    result = gm("order", "fab", "marco et lulu, BANG", code=1)
+    assert result.stdout == nb(
+        "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis marco et lulu"
+        " dans « marco et lulu, BANG ».\n"
+    )
+
+
+def test_two_options_are_refused(gm: Gm) -> None:
+    opened(gm, deadline=False)
+    assert_refused_and_unchanged(
+        gm,
+        ["fab", "marco BANG ou plutôt CLIC CLIC CLIC"],
+        reply=(
+            "Ordre refusé : une seule arme par tour, et je lis BANG et CLIC CLIC CLIC"
+            " dans « marco BANG ou plutôt CLIC CLIC CLIC ».\n"
+        ),
+        error=(
+            "Error: two different options in 'marco BANG ou plutôt CLIC CLIC CLIC'"
+            " (BANG and CLIC CLIC CLIC): send only one [magot/two-options]\n"
+        ),
+    )
+
+
+def test_a_spent_option_is_refused_in_a_later_round_saying_what_remains(gm: Gm) -> None:
+    new(gm)
+    play_round(
+        gm,
+        {"fab": "marco BBB", "marco": "lulu clic", "lulu": "tom clic", "tom": "lulu clic"},
+    )
+    gm("draw", "--bills", BILLS)
+    assert_refused_and_unchanged(
+        gm,
+        ["fab", "Je braque mon flingue sur lulu (BANG BANG BANG)"],
+        reply=(
+            "Ordre refusé : tu n'as plus de BANG BANG BANG.\n"
+            "Il te reste : BANG BANG BANG ×0, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        ),
+        error=(
+            "Error: option 'triple' already spent by fab (left: bang ×2, click ×5)"
+            " (order text: 'Je braque mon flingue sur lulu (BANG BANG BANG)')"
+            " [magot/option-spent]\n"
+        ),
+    )
+    # what is left still works
+    assert gm("order", "fab", "lulu BANG").stdout.startswith(
+        "Ordre reçu pour le tour 2 : tu braques **lulu** avec **BANG**.\n"
+    )
+
+
+def test_an_order_for_someone_not_at_the_table_is_not_found(gm: Gm) -> None:
+    opened(gm)
+    before = gm.status()
+    result = gm("order", "zed", "marco BANG", code=3)
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"Error: no player 'zed' in '{SLUG}' (players: fab, marco, lulu, tom) [player/not-found]\n"
+    )
+    assert gm.status() == before
+
+
+def test_explicit_options_work_like_free_text(gm: Gm) -> None:
+    opened(gm)
+    result = gm("order", "tom", "--target", "fab", "--option", "bang")
+    assert result.stdout == nb(
+        "Ordre reçu pour le tour 1 : tu braques **fab** avec **BANG**.\n"
+        f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
+        "\n"
+        "Après ce tour, il te restera : BANG BANG BANG ×1, BANG ×1, CLIC CLIC CLIC ×5.\n"
+        "Tu as 0 $, 0 blessure, 0 point de honte.\n"
+    )
+    order = gm.history()[-1]
+    assert (order["kind"], order["payload"]["target"], order["payload"]["option"]) == (
+        "magot.order-set",
+        "fab",
+        "bang",
+    )
+
+
+def test_remind_prints_the_public_reminder_and_a_nudge_per_missing_player(gm: Gm) -> None:
+    opened(gm)
+    gm("order", "fab", "marco BBB")
+    gm("order", "tom", "fab bang")
+    result = gm("remind")
+    assert result.stdout == nb(
+        f"**{TITLE} — on attend encore quelqu'un**\n"
+        "\n"
+        "Ordres manquants : **marco et lulu**.\n"
+        f"Dernier délai : **{DEADLINE_FR}**. Passé ce délai, le MJ tranche.\n"
+        "\n"
+        f"{gm.footer()}\n"
+        "\n"
+        f"marco, il me manque ton ordre pour le tour 1, à m'envoyer avant {DEADLINE_FR}."
+        " Dis-moi qui tu braques et avec quoi, par exemple « je braque fab, CLIC CLIC CLIC ».\n"
+        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        "\n"
+        f"lulu, il me manque ton ordre pour le tour 1, à m'envoyer avant {DEADLINE_FR}."
+        " Dis-moi qui tu braques et avec quoi, par exemple « je braque fab, CLIC CLIC CLIC ».\n"
+        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+    )
+    assert result.stderr == (
+        "── public reminder ──\n── private message to marco ──\n── private message to lulu ──\n"
+    )
+
+
+def test_status_shows_the_phase_the_awaited_players_the_deadline_and_the_table(
+    gm: Gm,
+) -> None:
+    opened(gm)
+    gm("order", "fab", "marco BBB")
+    out = gm("status").stdout.splitlines()
+    assert out[:3] == [
+        f"{TITLE} [{SLUG}] — magot",
+        "Phase: round-1/orders",
+        "Awaiting: marco, lulu, tom",
+    ]
+    assert out[3].startswith("Deadline: 2099-12-03T20:00:00+01:00 (")
+    assert out[4:] == [
+        "",
+        "name   alive  wounds  shame  loot  score  rank",
+        "fab     true       0      0     0      0     1",
+        "marco   true       0      0     0      0     1",
+        "lulu    true       0      0     0      0     1",
+        "tom     true       0      0     0      0     1",
+        "",
+        "Next: gm order (waiting for marco, lulu, tom) or gm reveal --force",
+    ]
+
+
+# --- reveal, stay or fold, resolve ---------------------------------------------------
+
+ROUND_ONE = {
+    "fab": "Je braque mon flingue sur marco (BANG BANG BANG)",
+    "marco": "lulu : clic clic clic",
+}
+
+
+def to_the_reveal(gm: Gm) -> Result:
+    """Round 1 with lulu's order missing, revealed with --force."""
+    opened(gm)
+    for player, text in ROUND_ONE.items():
+        gm("order", player, text)
+    gm("order", "tom", "--target", "fab", "--option", "bang")
+    return gm("reveal", "--force")
+
+
+def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
+    opened(gm)
+    for player, text in ROUND_ONE.items():
+        gm("order", player, text)
+    gm("order", "tom", "--target", "fab", "--option", "bang")
+    before = gm.status()
+    refused = gm("reveal", code=1)
+    assert refused.stdout == ""
+    assert refused.stderr == (
+        "Error: no order from lulu: they would aim at nobody and spend nothing (R-3);"
+        " wait, or confirm with gm reveal --force [magot/missing-orders]\n"
+    )
+    assert gm.status() == before
+
+    result = gm("reveal", "--force")
+    assert result.stdout == nb(
+        "## Tour 1 — les armes sont levées\n"
+        "\n"
+        "| qui | braque |\n"
+        "|---|---|\n"
+        "| fab | marco |\n"
+        "| marco | lulu |\n"
+        "| tom | fab |\n"
+        "\n"
+        "Sans ordre : lulu — ne braque personne ce tour-ci.\n"
+        "Sur la table : **45 000 $**. À vous : **on reste, ou on se couche ?** Dites-le en MP"
+        " : qui ne répond pas reste.\n"
+        "\n"
+        f"{gm.footer(1)}\n"
+    )
+    assert not OPTION_WORD.search(result.stdout)
+    assert result.stderr == (
+        "── post 3: reveal (round 1) ──\n"
+        "Done (event 11). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
+        " gm resolve (undecided players stay: fab, marco, lulu, tom)\n"
+    )
+    assert gm.status()["phase"] == "round-1/standoff"
+
+
+def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
+    to_the_reveal(gm)
+    gm("fold", "marco")
+    assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
+    gm("stay", "marco")
+    assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
+    result = gm("fold", "marco")
+    assert result.stdout == ""
+    assert result.stderr.startswith("Done (event 14). Awaiting: fab, lulu, tom.")
+    assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
+    choices = [(e["kind"], e["payload"]["player"]) for e in gm.history()[-3:]]
+    assert choices == [
+        ("magot.folded", "marco"),
+        ("magot.stayed", "marco"),
+        ("magot.folded", "marco"),
+    ]
+    assert "**Couché** : marco" in gm("resolve").stdout
+
+
+def expected_results(gm: Gm) -> str:
+    return nb(
+        "## Tour 1 — ça tire\n"
+        "\n"
+        "**Couché** : marco — arme baissée, un point de honte, et l'ordre reste secret.\n"
+        "\n"
+        "- **BANG** — tom sur fab : touché !\n"
+        "- fab braquait marco, qui s'est couché : pas de tir.\n"
+        "\n"
+        "**Blessés** : fab (1).\n"
+        "\n"
+        "**Partage** : 2 parts de **20 000 $**.\n"
+        "\n"
+        "- lulu : 20 000\n"
+        "- tom : 10 000 · 5 000 · 5 000\n"
+        "\n"
+        "Restent sur la table pour le tour suivant : 5 000 (5 000 $).\n"
+        "\n"
+        "| joueur | butin | blessures | honte |\n"
+        "|---|--:|:-:|:-:|\n"
+        "| lulu | 20 000 $ | 0 | 0 |\n"
+        "| tom | 20 000 $ | 0 | 0 |\n"
+        "| fab | 0 $ | 1 | 0 |\n"
+        "| marco | 0 $ | 0 | 1 |\n"
+        "\n"
+        f"{gm.footer(1)}\n"
+    )
+
+
+def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
+    reveal = to_the_reveal(gm).stdout
+    gm("fold", "marco")
+    before = gm.status()
+    history = gm.history()
+    preview = gm("resolve", "--preview")
+    # the preview ends with the head as it stands: the footer of the log now
+    assert preview.stdout == expected_results(gm)
+    assert preview.stderr == (
+        "── preview: results (round 1) ──\n"
+        "Preview, nothing recorded. Next: gm draw (opens round 2)\n"
+    )
+    assert gm.status() == before
+    assert gm.history() == history
+    assert gm("post").stdout == reveal
+    assert gm("post", "results", "--round", "1", code=3).stderr == (
+        f"Error: no results for round 1 in '{SLUG}'"
+        " (stored: opening, reveal (round 1), round (round 1)) [post/not-found]\n"
+    )
+
+
+def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> None:
+    to_the_reveal(gm)
+    gm("fold", "marco")
+    result = gm("resolve")
+    assert result.stdout == expected_results(gm)
+    assert not re.search(r"CLIC", result.stdout)  # marco's lowered bluff stays secret (R-5)
+    assert "BANG BANG BANG" not in result.stdout  # fab's held triple too
+    assert result.stderr == (
+        "── post 4: results (round 1) ──\nDone (event 13). Next: gm draw (opens round 2)\n"
+    )
+    gm("draw", "--bills", BILLS)  # later posts do not change the stored one
+    again = gm("post", "results", "--round", "1")
+    assert again.stdout == result.stdout
+    assert again.stderr.startswith("Post 4: results, round 1 · sha256:")
+    status = gm.status()
+    players = {p["name"]: (p["loot"], p["wounds"], p["shame"]) for p in status["players"]}
+    assert players == {
+        "fab": (0, 1, 0),
+        "marco": (0, 0, 1),
+        "lulu": (20000, 0, 0),
+        "tom": (20000, 0, 0),
+    }
+    # R-5: every locked order spends its option, fired or not
+    assert "Il te reste : BANG BANG BANG ×0, BANG ×2" in gm("pm", "fab").stdout
+    assert "CLIC CLIC CLIC ×4" in gm("pm", "marco").stdout
+    assert "BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5" in gm("pm", "lulu").stdout
+
+
+def test_the_reveal_post_in_bbcode(gm: Gm) -> None:
+    to_the_reveal(gm)
+    head = gm.footer(1).strip("_").removeprefix("Empreinte du registre : ").replace("`", "")
+    gm("resolve")
+    result = gm("post", "reveal", "--round", "1", "--format", "bbcode")
+    assert result.stdout == nb(
+        "[size=120][b]Tour 1 — les armes sont levées[/b][/size]\n"
+        "\n"
+        "[table]\n"
+        "[tr][th]qui[/th][th]braque[/th][/tr]\n"
+        "[tr][td]fab[/td][td]marco[/td][/tr]\n"
+        "[tr][td]marco[/td][td]lulu[/td][/tr]\n"
+        "[tr][td]tom[/td][td]fab[/td][/tr]\n"
+        "[/table]\n"
+        "\n"
+        "Sans ordre : lulu — ne braque personne ce tour-ci.\n"
+        "Sur la table : [b]45 000 $[/b]. À vous : [b]on reste, ou on se couche ?[/b]"
+        " Dites-le en MP : qui ne répond pas reste.\n"
+        "\n"
+        f"[i]Empreinte du registre : {head}[/i]\n"
+    )
+    assert "**" not in result.stdout and "|" not in result.stdout
+
+
+def test_history_as_a_player_shows_only_their_own_secrets(gm: Gm) -> None:
+    to_the_reveal(gm)
+    mine = gm.history("--as", "fab")
+    kinds = [(e["kind"], e["actor"]) for e in mine]
+    assert ("gm.submission-received", "fab") in kinds
+    assert ("magot.order-set", "fab") in kinds
+    assert ("magot.order-set", "marco") not in kinds
+    assert ("magot.order-set", "tom") not in kinds
+    assert ("gm.fortune-sealed", "gm") not in kinds
+    assert all(e["audience"] in ("*", "fab") for e in mine)
+    assert [e["payload"]["option"] for e in mine if e["kind"] == "magot.order-set"] == ["triple"]
+    text = json.dumps(mine, ensure_ascii=False)
+    assert "clic clic clic" not in text and SEED not in text
+    full = [(e["kind"], e["actor"]) for e in gm.history()]
+    assert ("magot.order-set", "marco") in full and ("gm.fortune-sealed", "gm") in full
+
+
+# --- the end of the game -----------------------------------------------------------
+
+
+def test_no_disclosure_nor_final_post_before_the_end(gm: Gm) -> None:
+    to_the_reveal(gm)
+    early = gm("post", "disclosure", code=1)
+    assert early.stdout == ""
+    assert early.stderr == (
+        "Error: the orders are disclosed only when the game is over"
+        " (now at 'round-1/standoff') [magot/disclosure-early]\n"
+    )
+    final = gm("post", "final", code=3)
+    assert final.stderr == (
+        "Error: no final post yet: the game is at 'round-1/standoff' [magot/no-such-post]\n"
+    )
+
+
+def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
+    gm: Gm,
+) -> None:
+    new(gm, "-o", "rounds=2")
+    first = play_round(
+        gm,
+        {
+            "fab": "marco BBB",
+            "marco": "fab BANG",
+            "lulu": "tom clic",
+            "tom": "fab clic",
+        },
+    )
+    assert SEED not in first.stdout
+    gm("draw", "--bills", "20000,20000,10000,10000,5000")
+    gm("order", "fab", "lulu clic")
+    gm("order", "marco", "tom bang")
+    gm("order", "lulu", "marco bang")
+    gm("order", "tom", "lulu bang")
+    gm("reveal")
+    gm("fold", "lulu")
+    last = gm("resolve")
+    assert last.stderr == (
+        "── post 7: results (round 2) ──\n"
+        "── post 8: final ──\n"
+        "Done (event 26). Next: game over: gm post final (then gm post disclosure)\n"
+    )
+    results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
+    assert "- **BANG** — marco sur tom : touché !" in results
+    assert "- fab braquait lulu, qui s'est couché : pas de tir." in results
+    assert "- tom braquait lulu, qui s'est couché : pas de tir." in results
+    assert (
+        nb("Restent sur la table, perdus pour tout le monde : 10 000 · 5 000 (15 000 $).\n")
+        in results
+    )
+    assert SEED not in results
+    assert final == nb(
+        "\n"
+        "Après 2 tours, **fab** repart avec le plus gros sac : **45 000 $**.\n"
+        "\n"
+        "| rang | joueur | butin | honte | score |\n"
+        "|:-:|---|--:|:-:|--:|\n"
+        "| 1 | fab | 45 000 $ | 0 | 45 000 $ |\n"
+        "| 2 | marco | 40 000 $ | 0 | 40 000 $ |\n"
+        "| 3 | tom | 5 000 $ | 0 | 5 000 $ |\n"
+        "| 4 | lulu | 5 000 $ | 1 | 0 $ |\n"
+        "\n"
+        "Perdus sur la table : 10 000 · 5 000 (15 000 $).\n"
+        "\n"
+        f"**Graine du hasard** : `{SEED}` — son empreinte SHA-256 est le sceau publié au début"
+        " de la partie ; avec elle, chacun peut refaire chaque tirage (voir le mode d'emploi"
+        " de gm).\n"
+        "\n"
+        f"{gm.footer()}\n"
+    )
+    assert hashlib.sha256(SEED.encode()).hexdigest() in gm("post", "opening").stdout
+
+    disclosure = gm("post", "disclosure")
+    assert disclosure.stdout == (
+        "# Le Magot — tous les ordres, enfin dévoilés\n"
+        "\n"
+        "**Tour 1**\n"
+        "\n"
+        "| qui | braquait | avec | sort |\n"
+        "|---|---|---|---|\n"
+        "| fab | marco | BANG BANG BANG | tiré |\n"
+        "| marco | fab | BANG | sonné |\n"
+        "| lulu | tom | CLIC CLIC CLIC | tiré |\n"
+        "| tom | fab | CLIC CLIC CLIC | tiré |\n"
+        "\n"
+        "**Tour 2**\n"
+        "\n"
+        "| qui | braquait | avec | sort |\n"
+        "|---|---|---|---|\n"
+        "| fab | lulu | CLIC CLIC CLIC | cible couchée |\n"
+        "| marco | tom | BANG | tiré |\n"
+        "| lulu | marco | BANG | arme baissée |\n"
+        "| tom | lulu | BANG | cible couchée |\n"
+        "\n"
+        f"{gm.footer()}\n"
+    )
+    assert disclosure.stderr.startswith("Post 9: disclosure · sha256:")
+
+    status = gm.status()
+    assert (status["phase"], status["finished"], status["winners"]) == ("over", True, ["fab"])
+    deck = sum(int(value) * count for value, count in status["deck"].items())
+    loot = sum(p["loot"] for p in status["players"])
+    assert (loot, status["pot"], deck) == (95000, 15000, 315000)  # 425 000 $ in all
+    before = gm.status()
+    refused = gm("draw", code=1)
+    assert refused.stdout == ""
+    assert refused.stderr == (
+        "Error: the game is over (round 2); magot.draw-loot is no longer possible"
+        " [phase/game-over]\n"
+    )
+    for args in (["reveal", "--force"], ["resolve"], ["fold", "fab"]):
+        assert gm(*args, code=1).stderr.endswith("[phase/game-over]\n")
+    late = gm("order", "fab", "tom BANG", code=1)
+    assert late.stdout == "Ordre refusé : la partie est terminée, plus personne ne tire.\n"
+    assert late.stderr == (
+        "Error: the game is over: nothing more to send (got 'tom BANG' from fab)"
+        " [phase/game-over]\n"
+    )
+    assert without(gm.status(), "events") == without(before, "events")
+
+
+# --- the source's shooting examples ------------------------------------------------
+
+
+def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) -> None:
+    new(gm)
+    result = play_round(
+        gm,
+        {
+            "fab": "marco CLIC CLIC CLIC",
+            "marco": "Je braque mon flingue sur fab (BANG BANG BANG)",
+            "lulu": "fab BANG",
+            "tom": "Fab bang",
+        },
+    )
+    assert (
+        "- **BANG BANG BANG** — marco sur fab : touché !\n"
+        "- **BANG** — lulu sur fab : touché !\n"
+        "- **BANG** — tom sur fab : touché !\n"
+        "- fab, sonné, ne tire pas sur marco.\n"
+        "\n"
+        "**Blessés** : fab (3 — **mort**).\n"
+    ) in result.stdout
+    assert "CLIC" not in result.stdout  # fab's disabled bluff stays secret
+    assert nb("| fab | 0 $ | mort | 0 |") in result.stdout
+    fab = next(p for p in gm.status()["players"] if p["name"] == "fab")
+    assert (fab["alive"], fab["wounds"]) == (False, 3)
+
+    # a dead player is out: no more orders from him, none at him
+    gm("draw", "--bills", BILLS)
+    assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
+    assert_refused_and_unchanged(
+        gm,
+        ["marco", "fab BANG"],
+        reply=(
+            "Ordre refusé : fab est déjà hors jeu, on ne tire pas sur un cadavre."
+            " Les cibles possibles : lulu et tom.\n"
+        ),
+        error=(
+            "Error: fab is dead and cannot be aimed at (living targets: lulu, tom)"
+            " (order text: 'fab BANG') [magot/dead-target]\n"
+        ),
+    )
+    assert_refused_and_unchanged(
+        gm,
+        ["fab", "marco clic"],
+        reply="Ordre refusé : tu es hors jeu, fab, et les morts ne tirent plus.\n",
+        error=(
+            "Error: fab is dead (round 1) and sends no more orders"
+            " (order text: 'marco clic') [magot/dead-player]\n"
+        ),
+    )
+
+
+def test_a_triple_against_a_bang_wounds_only_the_bang(gm: Gm) -> None:
+    new(gm)
+    result = play_round(
+        gm,
+        {"fab": "marco BBB", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu clic"},
+    )
+    assert (
+        "- **BANG BANG BANG** — fab sur marco : touché !\n"
+        "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
+        "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
+        "- marco, sonné, ne tire pas sur fab.\n"
+        "\n"
+        "**Blessés** : marco (1).\n"
+    ) in result.stdout
+    assert "**BANG** —" not in result.stdout  # marco's disabled BANG stays secret
+    wounds = {p["name"]: p["wounds"] for p in gm.status()["players"]}
+    assert wounds == {"fab": 0, "marco": 1, "lulu": 0, "tom": 0}
+
+
+def test_two_triples_at_each_other_wound_both(gm: Gm) -> None:
+    new(gm)
+    result = play_round(
+        gm,
+        {
+            "fab": "marco BBB",
+            "marco": "fab BANG BANG BANG",
+            "lulu": "tom clic",
+            "tom": "lulu clic",
+        },
+    )
+    assert (
+        "- **BANG BANG BANG** — fab sur marco : touché !\n"
+        "- **BANG BANG BANG** — marco sur fab : touché !\n"
+    ) in result.stdout
+    assert "sonné" not in result.stdout
+    assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
+    assert nb("**Partage** : 2 parts de **20 000 $**.\n") in result.stdout
+
+
+def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
+    new(gm)
+    result = play_round(
+        gm,
+        {"fab": "marco bang", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu clic"},
+    )
+    assert (
+        "- **BANG** — fab sur marco : touché !\n- **BANG** — marco sur fab : touché !\n"
+    ) in result.stdout
+    assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
