@@ -7,7 +7,8 @@ recompute it with the Python standard library alone:
 * canonical JSON is ``json.dumps(value, sort_keys=True, separators=(",", ":"),
   ensure_ascii=False)`` encoded as UTF-8, with every string in Unicode NFC and
   no floats (integers, strings, booleans, null, lists and objects only);
-* a digest is written ``sha256:<64 hex digits>``; posts show a short form.
+* a digest is written ``sha256:<64 hex digits>``; posts show a short form;
+* an order's seal is the digest of ``{"kind", "payload", "salt"}`` (``seal``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,17 @@ def sha256_hex(data: bytes | str) -> str:
 def digest(data: bytes | str) -> str:
     """The tagged digest ``sha256:<hex>``."""
     return PREFIX + sha256_hex(data)
+
+
+def seal(kind: str, payload: Any, salt: str) -> str:
+    """The commitment to a secret event: ``digest`` of the canonical JSON of
+    ``{"kind": kind, "payload": payload, "salt": salt}``.
+
+    Published when orders are revealed; the random salt (published when the
+    order itself becomes public) makes it impossible to find the order by
+    trying every possible one.
+    """
+    return digest(canonical_json({"kind": kind, "payload": payload, "salt": salt}))
 
 
 def short(tagged: str, length: int = 8) -> str:

@@ -120,3 +120,7 @@ class EventCodec:
 
     def knows(self, kind: str) -> bool:
         return kind in self._types
+
+    def type_of(self, kind: str) -> type[Event]:
+        """The event class stored under ``kind``."""
+        return self._types[kind]

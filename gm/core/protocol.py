@@ -36,9 +36,20 @@ PUBLIC = "*"
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened. Subclasses set ``kind`` (e.g. ``"magot.order-set"``)."""
+    """Something that happened. Subclasses set ``kind`` (e.g. ``"magot.order-set"``).
+
+    A *sealed* event is a secret order whose content becomes public later:
+    the platform publishes its seal (a commitment, see
+    ``gm.core.canonical.seal``) when the orders are revealed, so nobody can
+    change it afterwards unnoticed. Sealed events and the events that
+    *unseal* them (a withdrawal) carry ``round`` and ``player`` fields: the
+    order in force for a player in a round is their latest sealed event not
+    followed by an unsealing one.
+    """
 
     kind: ClassVar[str] = "event"
+    sealed: ClassVar[bool] = False
+    unseals: ClassVar[bool] = False
 
     def audience(self) -> str:
         """Who may read this event's payload: ``PUBLIC``, ``GM`` or one player."""

@@ -23,7 +23,7 @@ from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold
+from gm.service.loading import Campaign, codec_for, extend, fold, record_seal
 from gm.service.posts import render_common, render_private, render_public
 from gm.store.log import NewEvent, StoredEvent
 
@@ -223,7 +223,7 @@ def _apply(
         posts = tuple(
             Post(ref, render_public(projected, ref, campaign.head, env.templates)) for ref in refs
         )
-        reply = _reply(env, projected, actor, submission)
+        reply = _reply(env, projected, actor, submission, None)
         return Result(projected, (), posts, reply, recorded=False)
 
     stored = w.append(campaign.slug, [new_event(e, actor, source) for e in recorded], campaign.seq)
@@ -233,14 +233,23 @@ def _apply(
         body = render_public(after, ref, after.head, env.templates)
         row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body)
         stored_posts.append(Post(ref, body, row.number))
-    reply = _reply(env, after, actor, submission)
+    reply = _reply(env, after, actor, submission, stored)
     return Result(after, tuple(stored), tuple(stored_posts), reply)
 
 
-def _reply(env: Env, campaign: Campaign, actor: str, submission: str | None) -> str | None:
+def _reply(
+    env: Env,
+    campaign: Campaign,
+    actor: str,
+    submission: str | None,
+    stored: Sequence[StoredEvent] | None,
+) -> str | None:
+    """The private reply to a submission, with the seal of the order it recorded."""
     if submission is None:
         return None
-    return render_private(campaign, "order_received", actor, env.templates)
+    sealed = [r for r in stored or () if codec_for(campaign.game.id).type_of(r.kind).sealed]
+    seal = record_seal(sealed[-1]) if sealed else None
+    return render_private(campaign, "order_received", actor, env.templates, {"seal": seal})
 
 
 def _project(campaign: Campaign, events: Sequence[Event], actor: str) -> Campaign:

@@ -28,6 +28,8 @@ def timeline(env: Env, slug: str, viewer: str = GM) -> list[dict[str, Any]]:
                 "audience": record.audience,
                 "source": record.source,
                 "payload": record.payload,
+                "salt": record.salt,
+                "prev_hash": record.prev_hash,
                 "hash": record.hash,
             }
         )

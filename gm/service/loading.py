@@ -15,6 +15,7 @@ from typing import Any
 
 from gm import games
 from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, Meta, evolve_meta
+from gm.core.canonical import seal
 from gm.core.codec import EventCodec
 from gm.core.protocol import Event, Game
 from gm.errors import ChainIntegrityError
@@ -46,6 +47,28 @@ class Campaign:
             if not event.kind.startswith("gm."):
                 state = self.game.evolve(state, event)
         return state
+
+
+def orders_in_force(campaign: Campaign, round_: int) -> dict[str, StoredEvent]:
+    """Each player's sealed order in force for ``round_``: their latest sealed
+    event of that round not followed by one that unseals it (a withdrawal)."""
+    codec = codec_for(campaign.game.id)
+    current: dict[str, StoredEvent] = {}
+    for record in campaign.records:
+        if record.kind.startswith("gm.") or record.payload.get("round") != round_:
+            continue
+        cls = codec.type_of(record.kind)
+        player = record.payload.get("player")
+        if cls.sealed and isinstance(player, str):
+            current[player] = record
+        elif cls.unseals and isinstance(player, str):
+            current.pop(player, None)
+    return current
+
+
+def record_seal(record: StoredEvent) -> str:
+    """The published commitment to a sealed event (``gm.core.canonical.seal``)."""
+    return seal(record.kind, record.payload, record.salt)
 
 
 def decode(game_id: str, record: StoredEvent) -> Event:

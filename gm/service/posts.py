@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.core.protocol import PostRef
-from gm.service.loading import Campaign
+from gm.service.loading import Campaign, orders_in_force, record_seal
 
 if TYPE_CHECKING:
     from gm.render import Renderer
@@ -63,6 +63,18 @@ def deadline_context(campaign: Campaign) -> dict[str, Any] | None:
     return {"at": deadline.at, "tz": campaign.meta.settings["tz"]}
 
 
+def seals_context(campaign: Campaign, round_: int | None) -> list[dict[str, str]]:
+    """The seals of the orders in force for a round, in seating order."""
+    if round_ is None:
+        return []
+    in_force = orders_in_force(campaign, round_)
+    return [
+        {"player": player, "seal": record_seal(in_force[player])}
+        for player in campaign.meta.players
+        if player in in_force
+    ]
+
+
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
     """Render the public post ``ref`` of the campaign as it stands, in Markdown."""
     context = {
@@ -70,6 +82,7 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
         "view": campaign.game.public_view(campaign.state, ref),
         "campaign": campaign_context(campaign, head),
         "deadline": deadline_context(campaign),
+        "seals": seals_context(campaign, ref.round),
     }
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))

@@ -60,6 +60,31 @@ class Gm:
     def history(self, *args: str) -> list[dict[str, Any]]:
         return self.json("history", *args)
 
+    def seal(self, player: str, round_: int) -> str:
+        """The short seal of ``player``'s order in force, re-derived from the log:
+        SHA-256 of the canonical {kind, payload, salt} of their latest order."""
+        orders = [
+            e
+            for e in self.history()
+            if e["kind"] == "magot.order-set"
+            and e["payload"]["player"] == player
+            and e["payload"]["round"] == round_
+        ]
+        last = orders[-1]
+        text = json.dumps(
+            {"kind": last["kind"], "payload": last["payload"], "salt": last["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+    def seal_line(self, player: str, round_: int) -> str:
+        return (
+            f"Sceau de ton ordre : `{self.seal(player, round_)}` — garde-le : il sera publié"
+            " à la révélation, preuve que ton ordre n'a pas changé.\n"
+        )
+
     def footer(self, round_: int | None = None) -> str:
         """The fingerprint line a post rendered now ends with."""
         digits = self.history()[-1]["hash"].removeprefix("sha256:")
@@ -188,6 +213,7 @@ def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -
     assert result.stdout == nb(
         "Ordre reçu pour le tour 1 : tu braques **marco** avec **BANG BANG BANG**.\n"
         f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
+        f"{gm.seal_line('fab', 1)}"
         "\n"
         "Après ce tour, il te restera : BANG BANG BANG ×0, BANG ×2, CLIC CLIC CLIC ×5.\n"
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
@@ -355,6 +381,7 @@ def test_explicit_options_work_like_free_text(gm: Gm) -> None:
     assert result.stdout == nb(
         "Ordre reçu pour le tour 1 : tu braques **fab** avec **BANG**.\n"
         f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
+        f"{gm.seal_line('tom', 1)}"
         "\n"
         "Après ce tour, il te restera : BANG BANG BANG ×1, BANG ×1, CLIC CLIC CLIC ×5.\n"
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
@@ -459,6 +486,10 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
         "| tom | fab |\n"
         "\n"
         "Sans ordre : lulu — ne braque personne ce tour-ci.\n"
+        "\n"
+        f"Sceaux des ordres : fab `{gm.seal('fab', 1)}` · marco `{gm.seal('marco', 1)}`"
+        f" · tom `{gm.seal('tom', 1)}`\n"
+        "\n"
         "Sur la table : **45 000 $**. À vous : **on reste, ou on se couche ?** Dites-le en MP"
         " : qui ne répond pas reste.\n"
         "\n"
@@ -586,6 +617,10 @@ def test_the_reveal_post_in_bbcode(gm: Gm) -> None:
         "[/table]\n"
         "\n"
         "Sans ordre : lulu — ne braque personne ce tour-ci.\n"
+        "\n"
+        f"Sceaux des ordres : fab {gm.seal('fab', 1)} · marco {gm.seal('marco', 1)}"
+        f" · tom {gm.seal('tom', 1)}\n"
+        "\n"
         "Sur la table : [b]45 000 $[/b]. À vous : [b]on reste, ou on se couche ?[/b]"
         " Dites-le en MP : qui ne répond pas reste.\n"
         "\n"
@@ -836,3 +871,46 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
         "- **BANG** — fab sur marco : touché !\n- **BANG** — marco sur fab : touché !\n"
     ) in result.stdout
     assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
+
+
+def test_order_seals_are_published_at_the_reveal_and_can_be_checked(tmp_path: Path) -> None:
+    """Each player's reply carries the seal of their order; the reveal post lists
+    the seals of the orders in force (a replaced order's seal is not shown),
+    and each seal is the SHA-256 of the order's kind, payload and salt."""
+    import hashlib
+
+    db = ["--db", str(tmp_path / "seals.db")]
+    run = CliRunner().invoke
+    assert (
+        run(
+            cli, [*db, "new", "magot", "-t", "Sceaux", "-p", "fab,marco,lulu", "--seed", "x"]
+        ).exit_code
+        == 0
+    )
+    assert run(cli, [*db, "draw"]).exit_code == 0
+    replies = {}
+    for player, text in [
+        ("fab", "marco bang"),
+        ("marco", "fab clic"),
+        ("lulu", "fab clic"),
+        ("lulu", "marco clic"),
+    ]:
+        result = run(cli, [*db, "order", player, text])
+        assert result.exit_code == 0
+        replies[player] = result.stdout.split("Sceau de ton ordre : `")[1][:8]
+    reveal = run(cli, [*db, "reveal"]).stdout
+    line = f"Sceaux des ordres : fab `{replies['fab']}` · marco `{replies['marco']}` · lulu `{replies['lulu']}`"
+    assert line in reveal
+    events = json.loads(run(cli, [*db, "history", "--json"]).stdout)
+    salts = {e["seq"]: e for e in events if e["kind"] == "magot.order-set"}
+    # A player re-derives their seal from the order and the salt published later.
+    for event in salts.values():
+        text = json.dumps(
+            {"kind": event["kind"], "payload": event["payload"], "salt": event["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        seal = hashlib.sha256(text.encode()).hexdigest()[:8]
+        if event["payload"]["player"] != "lulu" or event["payload"]["target"] == "marco":
+            assert seal == replies[event["payload"]["player"]]

@@ -33,6 +33,7 @@ class OrderSet(Event):
     """A player's secret order was recorded (or replaced)."""
 
     kind: ClassVar[str] = "magot.order-set"
+    sealed: ClassVar[bool] = True
     round: int
     player: str
     target: str
@@ -47,6 +48,7 @@ class OrderWithdrawn(Event):
     """A player's order was withdrawn."""
 
     kind: ClassVar[str] = "magot.order-withdrawn"
+    unseals: ClassVar[bool] = True
     round: int
     player: str
 
