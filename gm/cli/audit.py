@@ -48,5 +48,39 @@ def history(ctx: Ctx, viewer: str | None, round_: int | None, as_json: bool) -> 
         click.echo(f"       {payload}")
 
 
+@click.command()
+@pass_ctx
+def verify(ctx: Ctx) -> None:
+    """Check the campaign's archive: hash chain, log, and every stored post.
+
+    Recomputes each event's hash, folds the log again, and renders every
+    stored post again from the log as it stood, comparing it with what was
+    recorded. Prints what differs and exits with code 5 on any mismatch.
+    Posts rendered with --templates must be verified with the same folder.
+
+    \b
+    Example:
+      gm verify
+      gm -c le-casse-du-siecle verify
+    """
+    from gm.errors import ChainIntegrityError
+    from gm.service import audit
+
+    slug = ctx.slug()
+    problems = audit.verify(ctx.env, slug)
+    if problems:
+        for line in problems:
+            click.echo(line)
+        raise ChainIntegrityError(
+            f"{slug!r} does not verify: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
+            f" (first: {problems[0]})",
+            code="verify/mismatch",
+        )
+    events = ctx.env.store.last_seq(slug)
+    posts = len(ctx.env.store.posts(slug))
+    click.echo(f"{slug}: {events} events and {posts} posts verify.")
+
+
 def register(group: click.Group) -> None:
     group.add_command(history)
+    group.add_command(verify)

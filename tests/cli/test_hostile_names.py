@@ -13,7 +13,23 @@ from click.testing import CliRunner
 from gm.cli import cli
 
 NAMES = ["*x*", "[b]gras[/b]", "<script>alert(1)</script>", "a|b", "{{ config }}"]
-ALLOWED_HTML = {"h1", "h2", "p", "strong", "em", "code", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "br"}
+ALLOWED_HTML = {
+    "h1",
+    "h2",
+    "p",
+    "strong",
+    "em",
+    "code",
+    "ul",
+    "li",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "br",
+}
 
 
 class Elements(HTMLParser):
@@ -52,7 +68,9 @@ def played(tmp_path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", ["opening", "round", "reveal", "results"])
-def test_names_show_literally_in_html_with_no_injected_element(played: list[str], kind: str) -> None:
+def test_names_show_literally_in_html_with_no_injected_element(
+    played: list[str], kind: str
+) -> None:
     html = CliRunner().invoke(cli, ["--db", played[0], "post", kind, "--format", "html"]).stdout
     parsed = Elements()
     parsed.feed(html)
@@ -78,4 +96,6 @@ def test_names_make_no_bbcode_tag(played: list[str], kind: str) -> None:
 
 def test_markdown_escapes_the_names(played: list[str]) -> None:
     markdown = CliRunner().invoke(cli, ["--db", played[0], "post", "opening"]).stdout
-    assert r"\*x\* · \[b\]gras\[/b\] · \<script\>alert(1)\</script\> · a\|b · {{ config }}" in markdown
+    assert (
+        r"\*x\* · \[b\]gras\[/b\] · \<script\>alert(1)\</script\> · a\|b · {{ config }}" in markdown
+    )
