@@ -10,6 +10,7 @@ specs in ``gm.cli.steps``; nothing here knows a game.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -86,7 +87,12 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
 
 def main() -> None:
     """The console script's entry point."""
-    cli(prog_name="gm")
+    try:
+        cli(prog_name="gm")
+    except BrokenPipeError:
+        # ``gm play … | head``: the reader left; stop quietly, as Unix tools do.
+        sys.stderr.close()
+        sys.exit(1)
 
 
 # Registering commands imports only Click and the pure game packages.
