@@ -150,3 +150,86 @@ def test_r6_search_and_programme_agree_on_larger_pots(
         check_split(pot, sharers, split)
         results.append((split.each, split.carry))
     assert results[0] == results[1]
+
+
+def shareable(pot: Sequence[int], sharers: int) -> set[int]:
+    """Brute force: every ``each`` such that ``sharers`` disjoint parts of
+    ``each`` can be taken from ``pot``."""
+    found = set()
+    for assignment in itertools.product(range(sharers + 1), repeat=len(pot)):
+        sums = [0] * (sharers + 1)
+        for bill, where in zip(pot, assignment, strict=True):
+            sums[where] += bill
+        if len(set(sums[:sharers])) == 1:
+            found.add(sums[0])
+    return found
+
+
+def units_and_counts(pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    values = sorted(set(pot), reverse=True)
+    return tuple(values), tuple(pot.count(v) for v in values)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pot=st.lists(st.sampled_from([1, 2, 3, 4, 5, 7, 10, 20]), min_size=1, max_size=7),
+    sharers=st.integers(1, 3),
+)
+def test_r6_the_relaxation_only_refutes_part_values_brute_force_cannot_share(
+    pot: list[int], sharers: int
+) -> None:
+    """The linear relaxation prunes a part value only when no split makes it."""
+    units, counts = units_and_counts(pot)
+    possible = shareable(pot, sharers)
+    for each in range(1, sum(pot) // sharers + 1):
+        if share._relaxation_refutes(units, counts, sharers, each):
+            assert each not in possible, (each, "refuted but shareable")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    values=st.lists(st.integers(1, 40), min_size=2, max_size=5, unique=True),
+    data=st.data(),
+    sharers=st.integers(1, 8),
+)
+def test_r6_the_relaxation_only_refutes_part_values_the_programme_cannot_share(
+    values: list[int], data: st.DataObject, sharers: int
+) -> None:
+    """The same on pots too big for brute force, the exact programme deciding."""
+    pot = data.draw(st.lists(st.sampled_from(values), min_size=1, max_size=40))
+    units, counts = units_and_counts(pot)
+    if len(units) == 1:
+        return
+    for each in range(1, sum(pot) // sharers + 1):
+        if share._relaxation_refutes(units, counts, sharers, each):
+            assert share._exact(units, counts, sharers, each) is None, each
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    values=st.lists(st.integers(1, 30), min_size=2, max_size=4, unique=True),
+    data=st.data(),
+    sharers=st.integers(1, 12),
+)
+def test_r6_the_relaxation_changes_no_split(
+    values: list[int], data: st.DataObject, sharers: int
+) -> None:
+    """Pruning is only a shortcut: without it, the very same split (parts included)."""
+    pot = data.draw(st.lists(st.sampled_from(values), max_size=60))
+    with_relaxation = split_pot(pot, sharers)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(share, "_relaxation_refutes", lambda *_: False)
+        without = split_pot(pot, sharers)
+    assert with_relaxation == without
+
+
+def test_r6_the_relaxation_refutes_what_counting_bills_cannot() -> None:
+    """19 000 / 21 000 / 23 000 / 25 000, the whole pot in 20 parts of 221 000:
+    a part has 9 bills (at least seven 25 000s) or 11; ten of each are needed,
+    so seventy 25 000s, and there are 52. The weights (25 000s + 3.5 x bills)
+    prove it without a search."""
+    units, counts = (25, 23, 21, 19), (52, 54, 46, 48)
+    assert sum(u * c for u, c in zip(units, counts, strict=True)) == 20 * 221
+    assert share._relaxation_refutes(units, counts, 20, 221)
+    assert share._exact(units, counts, 20, 221) is None
+    assert not share._relaxation_refutes(units, counts, 20, 201)
