@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gm.core.dice import DiceRolled
 from gm.core.protocol import GM, PUBLIC, Event
 
 SETTINGS: dict[str, tuple[str, ...]] = {
@@ -102,6 +103,7 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     SubmissionRejected,
     DeadlineSet,
     SettingChanged,
+    DiceRolled,
 )
 
 

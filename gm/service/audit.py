@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm.core.protocol import PostRef
 from gm.errors import GMError
+from gm.service import dice
 from gm.service.env import Env
 from gm.service.loading import fold
 from gm.service.posts import render_public
@@ -27,9 +28,12 @@ def verify(env: Env, slug: str) -> list[str]:
     for post in store.posts(info.slug):
         try:
             campaign = fold(info.slug, info.game, records[: post.at_seq])
-            fresh = render_public(
-                campaign, PostRef(post.kind, post.round), campaign.head, env.templates
-            )
+            if post.kind == dice.POST_KIND:  # a roll's post is rendered from its event
+                fresh = dice.render_post(campaign, env.templates)
+            else:
+                fresh = render_public(
+                    campaign, PostRef(post.kind, post.round), campaign.head, env.templates
+                )
         except (GMError, KeyError, TypeError, ValueError) as err:
             problems.append(f"post {post.number} ({post.kind}): cannot be rendered again: {err}")
             continue

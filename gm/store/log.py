@@ -419,6 +419,82 @@ class Writer(Reader):
             ) from err
         return post
 
+    def restore(
+        self,
+        campaign: CampaignInfo,
+        events: Sequence[StoredEvent],
+        posts: Sequence[StoredPost],
+    ) -> CampaignInfo:
+        """Insert a campaign, its events and its posts exactly as given (``gm import``).
+
+        Nothing is re-hashed, renumbered or re-stamped: seqs, salts, payload
+        texts, timestamps and hashes are written verbatim, so the copy verifies
+        as the original did. The caller checks them first (``gm.store.transfer``);
+        ``campaign.id`` is ignored, ``campaign.slug`` is where it goes.
+
+        :raises CampaignError: ``campaign/exists`` when the slug is taken.
+        """
+        slug = campaign.slug
+        taken = self._conn.execute(
+            select(campaigns_t.c.id).where(campaigns_t.c.slug == slug)
+        ).first()
+        if taken is not None:
+            raise self._exists(slug)
+        try:
+            new_id = self._conn.execute(
+                insert(campaigns_t)
+                .values(
+                    slug=slug,
+                    game=campaign.game,
+                    title=campaign.title,
+                    created_at=campaign.created_at,
+                )
+                .returning(campaigns_t.c.id)
+            ).scalar_one()
+        except IntegrityError as err:  # a concurrent writer created it first (PostgreSQL)
+            raise self._exists(slug) from err
+        if events:
+            self._conn.execute(
+                insert(events_t),
+                [
+                    {
+                        "campaign_id": new_id,
+                        "seq": ev.seq,
+                        "kind": ev.kind,
+                        "actor": ev.actor,
+                        "audience": ev.audience,
+                        "payload": ev.payload_json,
+                        "salt": ev.salt,
+                        "source": ev.source,
+                        "recorded_at": ev.recorded_at,
+                        "prev_hash": ev.prev_hash,
+                        "hash": ev.hash,
+                    }
+                    for ev in events
+                ],
+            )
+        if posts:
+            self._conn.execute(
+                insert(posts_t),
+                [
+                    {
+                        "campaign_id": new_id,
+                        "number": post.number,
+                        "kind": post.kind,
+                        "round": post.round,
+                        "at_seq": post.at_seq,
+                        "body": post.body,
+                        "hash": post.hash,
+                        "created_at": post.created_at,
+                    }
+                    for post in posts
+                ],
+            )
+        info = self._locked[slug] = CampaignInfo(
+            new_id, slug, campaign.game, campaign.title, campaign.created_at
+        )
+        return info
+
     def set_setting(self, key: str, value: str) -> None:
         """Set (insert or replace) setting ``key``."""
         # Imported here: the PostgreSQL dialect costs ~20 ms of start-up that

@@ -1,0 +1,54 @@
+"""Dice of fortune: roll."""
+
+from __future__ import annotations
+
+import click
+
+from gm.cli.context import Ctx, echo_posts, format_option, note, pass_ctx, preview_option
+
+
+@click.command()
+@click.argument("expression", nargs=-1, required=True, metavar="EXPR")
+@click.option(
+    "--reason",
+    "-r",
+    metavar="TEXT",
+    help="What the roll is for, shown in the post (one line, at most 200 characters).",
+)
+@preview_option
+@format_option
+@pass_ctx
+def roll(
+    ctx: Ctx, expression: tuple[str, ...], reason: str | None, preview: bool, fmt: str | None
+) -> None:
+    """Roll dice from the campaign's fortune and print the line to post.
+
+    EXPR uses the usual notation: d6, 2d6+1, 1d100 (or d%), 4d6kh3 (keep
+    the 3 highest), 2d20kl1 (keep the lowest), d20+d4-1. At most 100 dice
+    per term and 200 in all, 2 to 1000 sides, 10 terms, numbers up to
+    10000. When a word of EXPR starts with a minus (d20 -1), put -- first.
+
+    The roll is a public event of the log. The post names its draw number
+    N: the dice come from the stream draw/N, so anyone can re-derive them
+    once the final post reveals the seed (see the README). Rolling is
+    refused once the game is over.
+
+    \b
+    Example:
+      gm roll 2d6+1 --reason "l'attaque du fourgon"
+      gm roll 4d6kh3
+      gm roll 3d6 + 2 --preview
+      gm roll -- d20 -1
+    """
+    from gm.service import dice
+
+    slug = ctx.slug()
+    result = dice.roll(ctx.env, slug, " ".join(expression), reason, preview=preview)
+    fmt, tables = ctx.style(slug, fmt)
+    echo_posts((result.post,), fmt, tables)
+    done = f"Done (event {result.draw})." if result.recorded else "Preview, nothing recorded."
+    note(f"{done} {result.roll.expression} = {result.roll.total} (stream draw/{result.draw}).")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(roll)

@@ -1,0 +1,243 @@
+"""Export a campaign to one JSON file, import it into another database.
+
+The file (``format`` ``gm-campaign``, ``version`` 1) holds the campaign's
+rows exactly as stored, so an imported copy keeps every hash::
+
+    {
+     "format": "gm-campaign",
+     "version": 1,
+     "campaign": {"slug", "game", "title", "created_at"},
+     "events": [{"seq", "kind", "actor", "audience",
+                 "payload",          # the canonical JSON *text*, as stored and hashed
+                 "salt", "source", "recorded_at", "prev_hash", "hash"}, …],
+     "posts": [{"number", "kind", "round", "at_seq", "body", "hash", "created_at"}, …]
+    }
+
+Settings need no section: they are events of the log. ``dump`` writes the
+one canonical text of a document (sorted keys, UTF-8, one-space indent, a
+final newline), so export → import → export gives the same bytes. Import
+checks the hash chain and every post's hash before writing anything.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from gm import games
+from gm.core.campaign import CampaignCreated
+from gm.errors import CampaignError, ChainIntegrityError, InputError, NotFoundError
+from gm.service.env import Env
+from gm.store.records import CampaignInfo, StoredEvent, StoredPost
+from gm.store.transfer import CampaignCopy, problems, read_copy, restore
+
+FORMAT = "gm-campaign"
+VERSION = 1
+CURRENT = "current-campaign"  # as in gm.service.campaigns
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")  # as in gm.service.campaigns
+
+_CAMPAIGN_FIELDS: dict[str, Any] = {
+    "slug": str,
+    "game": str,
+    "title": str,
+    "created_at": str,
+}
+_EVENT_FIELDS: dict[str, Any] = {
+    "seq": int,
+    "kind": str,
+    "actor": str,
+    "audience": str,
+    "payload": str,
+    "salt": str,
+    "source": (str, None),
+    "recorded_at": str,
+    "prev_hash": (str, None),
+    "hash": str,
+}
+_POST_FIELDS: dict[str, Any] = {
+    "number": int,
+    "kind": str,
+    "round": (int, None),
+    "at_seq": int,
+    "body": str,
+    "hash": str,
+    "created_at": str,
+}
+
+
+def export_campaign(env: Env, slug: str) -> dict[str, Any]:
+    """Campaign ``slug`` as an export document (see the module docstring).
+
+    :raises NotFoundError: ``campaign/not-found``.
+    """
+    copy = read_copy(env.store, slug)
+    info = copy.campaign
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {
+            "slug": info.slug,
+            "game": info.game,
+            "title": info.title,
+            "created_at": info.created_at,
+        },
+        "events": [
+            {name: getattr(ev, _attr(name)) for name in _EVENT_FIELDS} for ev in copy.events
+        ],
+        "posts": [{name: getattr(post, name) for name in _POST_FIELDS} for post in copy.posts],
+    }
+
+
+def _attr(field: str) -> str:
+    return "payload_json" if field == "payload" else field
+
+
+def dump(document: Mapping[str, Any]) -> str:
+    """The canonical text of an export document: the same document, the same bytes."""
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def import_campaign(env: Env, source: Path | str, slug: str | None = None) -> CampaignInfo:
+    """Import an export document into ``env``'s database and make it the current campaign.
+
+    ``source`` is the file (a ``Path``) or the document's text (a ``str``).
+    ``slug`` imports it under another slug (the slug is in no hash).
+
+    :raises NotFoundError: ``import/file-not-found``.
+    :raises InputError: not JSON, not a gm export, another version, a bad field or slug.
+    :raises ChainIntegrityError: ``import/integrity``: the chain or a post does not
+        verify (nothing is written).
+    :raises CampaignError: ``campaign/exists``: the slug is taken (try ``slug``).
+    """
+    origin = str(source) if isinstance(source, Path) else "the document"
+    text = _read(source) if isinstance(source, Path) else source
+    document = parse(text, origin)
+    copy = CampaignCopy(
+        campaign=CampaignInfo(0, **_fields(document["campaign"], _CAMPAIGN_FIELDS, "campaign")),
+        events=tuple(_event(item, i) for i, item in enumerate(document["events"], start=1)),
+        posts=tuple(_post(item, i) for i, item in enumerate(document["posts"], start=1)),
+    )
+    target = slug if slug is not None else copy.campaign.slug
+    if not _SLUG.match(target):
+        raise InputError(
+            f"invalid campaign slug {target!r}: use lowercase letters, digits and dashes"
+            + ("" if slug is not None else "; import it with --slug NEW"),
+            code="campaign/slug",
+        )
+    if not problems(copy):
+        _check_creation(copy)
+    try:
+        with env.store.write() as w:
+            info = restore(w, copy, target)
+            w.set_setting(CURRENT, info.slug)
+    except CampaignError as err:
+        if err.code != "campaign/exists":
+            raise
+        raise CampaignError(
+            f"a campaign {target!r} already exists in {env.store.where}; nothing was imported."
+            " Import it under another slug with --slug NEW",
+            code=err.code,
+            params=err.params,
+        ) from err
+    return info
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as err:
+        raise NotFoundError(
+            f"no file {str(path)!r} to import", code="import/file-not-found"
+        ) from err
+    except UnicodeDecodeError as err:
+        raise InputError(
+            f"{str(path)!r} is not a gm export: it is not UTF-8 text", code="import/not-json"
+        ) from err
+    except OSError as err:
+        raise InputError(
+            f"cannot read {str(path)!r}: {err.strerror}", code="import/unreadable"
+        ) from err
+
+
+def parse(text: str, origin: str = "the document") -> dict[str, Any]:
+    """Check the envelope of an export document and return it.
+
+    :raises InputError: not JSON (``import/not-json``), not a gm export
+        (``import/format``), another version (``import/version``).
+    """
+    try:
+        document = json.loads(text)
+    except ValueError as err:
+        raise InputError(
+            f"{origin!r} is not a gm export: not JSON ({err})", code="import/not-json"
+        ) from err
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        found = document.get("format") if isinstance(document, dict) else None
+        raise InputError(
+            f"{origin!r} is not a gm export: its format is {found!r}, not {FORMAT!r}"
+            " (make one with 'gm export')",
+            code="import/format",
+        )
+    if document.get("version") != VERSION:
+        raise InputError(
+            f"{origin!r} is a gm export of version {document.get('version')!r}; this gm "
+            f"reads version {VERSION} only",
+            code="import/version",
+        )
+    for key, kind in (("campaign", dict), ("events", list), ("posts", list)):
+        if not isinstance(document.get(key), kind):
+            raise InputError(
+                f"{origin!r}: {key!r} is missing or not a JSON {'object' if kind is dict else 'array'}",
+                code="import/invalid",
+            )
+    return document
+
+
+def _fields(item: Any, spec: Mapping[str, Any], where: str) -> dict[str, Any]:
+    if not isinstance(item, dict):
+        raise InputError(f"{where} is not a JSON object", code="import/invalid")
+    out = {}
+    for name, expected in spec.items():
+        if name not in item:
+            raise InputError(f"{where} has no {name!r}", code="import/invalid")
+        value = item[name]
+        allowed = expected if isinstance(expected, tuple) else (expected,)
+        if not any(
+            value is None if t is None else isinstance(value, t) and not isinstance(value, bool)
+            for t in allowed
+        ):
+            raise InputError(f"{where}: {name!r} has the wrong type", code="import/invalid")
+        out[name] = value
+    return out
+
+
+def _event(item: Any, index: int) -> StoredEvent:
+    values = _fields(item, _EVENT_FIELDS, f"event #{index}")
+    return StoredEvent(payload_json=values.pop("payload"), payload={}, **values)
+
+
+def _post(item: Any, index: int) -> StoredPost:
+    return StoredPost(**_fields(item, _POST_FIELDS, f"post #{index}"))
+
+
+def _check_creation(copy: CampaignCopy) -> None:
+    """The log starts with the campaign's creation, for a game this gm knows."""
+    events = copy.events
+    game = copy.campaign.game
+    if not events or events[0].kind != CampaignCreated.kind:
+        raise ChainIntegrityError(
+            f"campaign {copy.campaign.slug!r}: the log does not start with its creation;"
+            " nothing was imported",
+            code="import/integrity",
+        )
+    created = json.loads(events[0].payload_json).get("game")
+    if created != game:
+        raise ChainIntegrityError(
+            f"campaign {copy.campaign.slug!r} says game {game!r} but its log was created"
+            f" for {created!r}; nothing was imported",
+            code="import/integrity",
+        )
+    games.load(game)  # NotFoundError naming the known games

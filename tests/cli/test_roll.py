@@ -1,0 +1,187 @@
+"""``gm roll`` end to end on a Le Magot campaign: the line to post, the public
+event, previews, refusals that change nothing, and ``gm verify`` afterwards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gm.cli import cli
+from gm.core import dice
+from gm.core.fortune import Fortune
+
+SEED = "graine du casse"
+
+
+class Gm:
+    """Run ``gm --db <file> …`` in-process; check the exit code."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = str(db)
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        result = self.runner.invoke(cli, ["--db", self.db, *args])
+        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
+        return result
+
+    def history(self) -> list[dict[str, Any]]:
+        return json.loads(self("history", "--json").stdout)
+
+    def footer(self) -> str:
+        digits = self.history()[-1]["hash"].removeprefix("sha256:")
+        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`_"
+
+
+@pytest.fixture
+def gm(tmp_path: Path) -> Gm:
+    gm = Gm(tmp_path / "gm.db")
+    gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", SEED)
+    return gm
+
+
+def dice_of(text: str, seq: int) -> tuple[tuple[int, ...], ...]:
+    return dice.roll(text, Fortune(SEED, f"draw/{seq}")).dice
+
+
+def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
+    seq = gm.history()[-1]["seq"] + 1
+    result = gm("roll", "2d6+1", "--reason", "l'attaque du *fourgon*")
+    (a, b), () = dice_of("2d6+1", seq)
+    assert result.stdout == (
+        f"🎲 **2d6+1** pour « l'attaque du \\*fourgon\\* » : [{a}, {b}] + 1 = **{a + b + 1}**"
+        f" — tirage n° {seq} (`draw/{seq}`, vérifiable avec la graine)\n"
+        "\n"
+        f"{gm.footer()}\n"
+    )
+    assert result.stderr == (
+        f"── post 2: roll ──\nDone (event {seq}). 2d6+1 = {a + b + 1} (stream draw/{seq}).\n"
+    )
+    event = gm.history()[-1]
+    assert (event["seq"], event["kind"], event["actor"], event["audience"]) == (
+        seq,
+        "gm.dice-rolled",
+        "gm",
+        "*",
+    )
+    assert event["payload"] == {
+        "expression": "2d6+1",
+        "reason": "l'attaque du *fourgon*",
+        "dice": [[a, b], []],
+        "total": a + b + 1,
+    }
+    assert gm("post", "roll").stdout == result.stdout
+    # Players see the roll too.
+    assert gm.history()[-1] == json.loads(gm("history", "--as", "fab", "--json").stdout)[-1]
+
+
+def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
+    seq = gm.history()[-1]["seq"] + 1
+    result = gm("roll", "4D6KH3", "-", "d%")  # words are joined: « 4D6KH3 - d% »
+    roll = dice.roll("4d6kh3-d100", Fortune(SEED, f"draw/{seq}"))
+    shown = ", ".join(
+        str(v) if k else f"({v})"
+        for v, k in zip(roll.terms[0].dice, roll.terms[0].kept, strict=True)
+    )
+    (percent,) = roll.dice[1]
+    assert result.stdout.splitlines()[0] == (
+        f"🎲 **4d6kh3-d100** : [{shown}] - [{percent}] = **{roll.total}**"
+        f" — tirage n° {seq} (`draw/{seq}`, vérifiable avec la graine)"
+    )
+    assert shown.count("(") == 1
+    assert gm.history()[-1]["payload"]["dice"] == [list(roll.dice[0]), [percent]]
+
+
+def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
+    seq = gm.history()[-1]["seq"] + 1
+    result = gm("roll", "--", "d20", "-1")
+    ((die,), ()) = dice_of("d20-1", seq)
+    assert result.stdout.startswith(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — ")
+
+
+def test_preview_records_nothing(gm: Gm) -> None:
+    before = gm.history()
+    seq = before[-1]["seq"] + 1
+    result = gm("roll", "d20", "--preview")
+    ((die,),) = dice_of("d20", seq)
+    assert result.stdout == (
+        f"🎲 **d20** : [{die}] = **{die}** — tirage n° {seq} (`draw/{seq}`, vérifiable avec"
+        f" la graine)\n\n{gm.footer()}\n"
+    )
+    assert result.stderr == (
+        f"── preview: roll ──\nPreview, nothing recorded. d20 = {die} (stream draw/{seq}).\n"
+    )
+    assert gm.history() == before
+    assert gm("post").stdout.startswith("# Le Magot")
+    # The real roll then draws the same dice: same stream.
+    assert gm("roll", "d20").stdout.startswith(f"🎲 **d20** : [{die}] = **{die}**")
+
+
+def test_bbcode_output(gm: Gm) -> None:
+    result = gm("roll", "d6", "--reason", "la fuite", "--format", "bbcode")
+    assert result.stdout.startswith("🎲 [b]d6[/b] pour « la fuite » : [")
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (
+            ["Xd6+2d"],
+            "Error: cannot read 'Xd6' in 'Xd6+2d': a die is NdS, like 2d6, d20 or d% [dice/syntax]\n",
+        ),
+        (
+            ["2d6", "3"],
+            "Error: expected + or - between '2d6' and '3' in '2d6 3', like 2d6+1 or d20-1"
+            " [dice/syntax]\n",
+        ),
+        (
+            ["101d6"],
+            "Error: cannot roll '101d6' in '101d6': a term rolls 1 to 100 dice [dice/limit]\n",
+        ),
+        (
+            ["d6", "--reason", "ligne\nsuivante"],
+            "Error: the reason must be one line of text, without line breaks or tabs:"
+            " got 'ligne\\nsuivante' [dice/reason]\n",
+        ),
+        (
+            ["d6", "--reason", "x" * 201],
+            "Error: the reason is 201 characters long; the limit is 200 [dice/reason]\n",
+        ),
+    ],
+)
+def test_bad_input_is_refused_and_changes_nothing(gm: Gm, args: list[str], error: str) -> None:
+    before = gm.history()
+    result = gm("roll", *args, code=2)
+    assert (result.stdout, result.stderr) == ("", error)
+    assert gm.history() == before
+
+
+def test_an_expression_is_required(gm: Gm) -> None:
+    result = gm("roll", code=2)
+    assert "Error: Missing argument 'EXPR'." in result.stderr
+
+
+def test_verify_passes_after_rolls(gm: Gm) -> None:
+    gm("roll", "2d6+1", "--reason", "l'attaque")
+    gm("draw", "--bills", "20000,10000,5000,5000,5000")
+    gm("roll", "4d6kh3")
+    gm("roll", "d%", "--preview")
+    assert gm("verify").stdout == "le-casse: 5 events and 4 posts verify.\n"
+
+
+def test_rolling_is_refused_once_the_game_is_over(gm: Gm) -> None:
+    gm("new", "magot", "-t", "Courte", "-p", "a,b,c", "-o", "rounds=1", "--seed", "s")
+    gm("draw", "--bills", "5000,5000,5000,5000,5000")
+    gm("reveal", "--force")
+    gm("resolve")
+    before = gm.history()
+    result = gm("roll", "d6", code=1)
+    assert result.stderr == (
+        "Error: the game is over and its seed revealed: a roll now would prove nothing"
+        " [phase/game-over]\n"
+    )
+    assert gm.history() == before
