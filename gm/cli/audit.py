@@ -1,4 +1,4 @@
-"""Commands that show the record: history."""
+"""Commands that show and mend the record: history, verify, undo, chronicle."""
 
 from __future__ import annotations
 
@@ -17,21 +17,27 @@ from gm.cli.context import Ctx, echo_json, json_option, pass_ctx
     help="Only what PLAYER may see (default: everything, the MJ's view).",
 )
 @click.option("--round", "-r", "round_", type=int, help="Only events of this round.")
+@click.option("--player", "-p", metavar="NAME", help="Only events by or about player NAME.")
 @json_option
 @pass_ctx
-def history(ctx: Ctx, viewer: str | None, round_: int | None, as_json: bool) -> None:
+def history(
+    ctx: Ctx, viewer: str | None, round_: int | None, player: str | None, as_json: bool
+) -> None:
     """Show the campaign's log: every input, draw and decision, in order.
 
     \b
     Example:
       gm history
       gm history --as fab          # what fab may see
+      gm history --player fab -r 2 # what fab sent and what concerned fab, round 2
       gm history --json
+
+    Events voided by 'gm undo' are shown, marked [voided].
     """
     from gm.core.protocol import GM
     from gm.service import history as timeline
 
-    rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM)
+    rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM, player)
     if round_ is not None:
         rows = [r for r in rows if r["payload"].get("round") == round_]
     if as_json:
@@ -44,7 +50,8 @@ def history(ctx: Ctx, viewer: str | None, round_: int | None, as_json: bool) -> 
             payload = payload[:157] + "…"
         source = f"  (from {row['source']})" if row["source"] else ""
         who = row["actor"] if row["audience"] == "*" else f"{row['actor']} → {row['audience']}"
-        click.echo(f"{row['seq']:>5}  {when}  {who:<16} {row['kind']}{source}")
+        voided = "  [voided]" if row["voided"] else ""
+        click.echo(f"{row['seq']:>5}  {when}  {who:<16} {row['kind']}{source}{voided}")
         click.echo(f"       {payload}")
 
 
@@ -81,6 +88,84 @@ def verify(ctx: Ctx) -> None:
     click.echo(f"{slug}: {events} events and {posts} posts verify.")
 
 
+@click.command()
+@click.option("--preview", is_flag=True, help="Show what would be undone; record nothing.")
+@click.option("--reason", default="", metavar="TEXT", help="Why, kept in the log.")
+@pass_ctx
+def undo(ctx: Ctx, preview: bool, reason: str) -> None:
+    """Void the last command's events (nothing is deleted).
+
+    Appends one public event that voids the events of the last command that
+    changed something; the state is folded without them from then on. Run
+    again, it walks further back. Refused submissions and the campaign's
+    creation are never undone, and there is no redo: run the command again.
+    Posts already stored stay archived; those the undo makes obsolete are
+    listed (post them again, or say so on the forum).
+
+    \b
+    Example:
+      gm undo --preview      # what would be undone
+      gm undo --reason "mauvais joueur"
+    """
+    from gm.service import undo as service
+
+    slug = ctx.slug()
+    done = service.undo(ctx.env, slug, reason, preview=preview)
+    verb = "Would void" if preview else "Voided"
+    first, last = done.voided[0].seq, done.voided[-1].seq
+    click.echo(f"{verb} events {first}–{last} of {slug}:")
+    for record in done.voided:
+        click.echo(f"  {record.seq:>5}  {record.kind:<28} by {record.actor}")
+    if done.obsolete:
+        click.echo("Posts now obsolete:")
+        for post in done.obsolete:
+            where = f", round {post.round}" if post.round is not None else ""
+            click.echo(f"  post {post.number} ({post.kind}{where})")
+    else:
+        click.echo("No stored post is made obsolete.")
+    if preview:
+        click.echo("(preview: nothing was recorded)")
+
+
+@click.command()
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default: stdout)."
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["markdown", "html"]),
+    default="markdown",
+    show_default=True,
+    help="Document format.",
+)
+@pass_ctx
+def chronicle(ctx: Ctx, output: str | None, fmt: str) -> None:
+    """Write the campaign's public story as one document, for the forum's archive.
+
+    Every stored public post in order, each under its number, kind, round and
+    hash, then the verification data: the seal of fortune, the seed once the
+    game is over, the chain head. Never a private message.
+
+    \b
+    Example:
+      gm chronicle -o casse.md
+      gm chronicle --format html -o casse.html
+    """
+    from pathlib import Path
+
+    from gm.service import chronicle as service
+
+    text = service.chronicle(ctx.env, ctx.slug(), fmt)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {output}.", err=True)
+
+
 def register(group: click.Group) -> None:
     group.add_command(history)
     group.add_command(verify)
+    group.add_command(undo)
+    group.add_command(chronicle)

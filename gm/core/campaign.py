@@ -96,6 +96,20 @@ class SettingChanged(Event):
     value: str
 
 
+@dataclass(frozen=True)
+class EventsVoided(Event):
+    """``gm undo``: the events ``first_seq``..``last_seq`` (one command) no longer count.
+
+    Nothing is deleted: the voided events stay in the log and the chain, and
+    the fold skips them from this event on. Public, like the undo itself.
+    """
+
+    kind = "gm.events-voided"
+    first_seq: int
+    last_seq: int
+    reason: str = ""
+
+
 PLATFORM_EVENTS: tuple[type[Event], ...] = (
     CampaignCreated,
     FortuneSealed,
@@ -104,6 +118,7 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     DeadlineSet,
     SettingChanged,
     DiceRolled,
+    EventsVoided,
 )
 
 

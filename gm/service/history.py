@@ -10,14 +10,24 @@ from gm.service.actions import load, resolve_player
 from gm.service.env import Env
 
 
-def timeline(env: Env, slug: str, viewer: str = GM) -> list[dict[str, Any]]:
-    """Every event ``viewer`` may read, oldest first. The MJ sees everything."""
+def timeline(
+    env: Env, slug: str, viewer: str = GM, player: str | None = None
+) -> list[dict[str, Any]]:
+    """Every event ``viewer`` may read, oldest first. The MJ sees everything.
+
+    ``player``: only the events by or about that player (its actor, or the
+    ``player`` of its payload). Events voided by ``gm undo`` are included,
+    with ``"voided": true``.
+    """
     campaign = load(env, slug)
     if viewer != GM:
         viewer = resolve_player(campaign, viewer)
+    about = resolve_player(campaign, player) if player is not None else None
     out = []
     for record in campaign.records:
         if not visible_to(record.audience, viewer):
+            continue
+        if about is not None and about not in (record.actor, record.payload.get("player")):
             continue
         out.append(
             {
@@ -31,6 +41,7 @@ def timeline(env: Env, slug: str, viewer: str = GM) -> list[dict[str, Any]]:
                 "salt": record.salt,
                 "prev_hash": record.prev_hash,
                 "hash": record.hash,
+                "voided": record.seq in campaign.voided,
             }
         )
     return out

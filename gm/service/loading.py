@@ -4,6 +4,12 @@ State is the fold of the log. Platform events (``gm.*``) fold into ``Meta``;
 game events fold through the game's ``evolve``. Nothing is cached between
 commands: the log is the source of truth, and folding a long campaign is
 fast (see ``bench/``).
+
+``gm undo`` appends ``EventsVoided``: from that event on, the fold skips the
+voided events (platform and game events alike). They stay in ``records`` (and
+the chain); ``Campaign.voided`` names them. A fold of a log prefix that ends
+before the undo still sees them, which is how ``gm verify`` re-renders a post
+made before an undo.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gm import games
-from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, Meta, evolve_meta
+from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Meta, evolve_meta
 from gm.core.canonical import seal
 from gm.core.codec import EventCodec
 from gm.core.protocol import Event, Game
@@ -39,6 +45,14 @@ class Campaign:
     seq: int
     head: str | None
     records: tuple[StoredEvent, ...]
+    """Every event of the log, voided ones included."""
+    voided: frozenset[int] = frozenset()
+    """The seqs of the events that ``EventsVoided`` events of ``records`` void."""
+
+    @property
+    def live(self) -> tuple[StoredEvent, ...]:
+        """The records that count: ``records`` without the voided ones."""
+        return tuple(r for r in self.records if r.seq not in self.voided)
 
     def replay(self, events: Iterable[Event]) -> Any:
         """The game state after applying ``events`` (platform events are skipped)."""
@@ -54,7 +68,7 @@ def orders_in_force(campaign: Campaign, round_: int) -> dict[str, StoredEvent]:
     event of that round not followed by one that unseals it (a withdrawal)."""
     codec = codec_for(campaign.game.id)
     current: dict[str, StoredEvent] = {}
-    for record in campaign.records:
+    for record in campaign.live:
         if record.kind.startswith("gm.") or record.payload.get("round") != round_:
             continue
         cls = codec.type_of(record.kind)
@@ -82,16 +96,37 @@ def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     """
     if not records or records[0].kind != CampaignCreated.kind:
         raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
-    return _fold_onto(slug, games.load(game_id), None, None, (), records)
+    return _fold_onto(slug, games.load(game_id), None, None, (), records, voided_by(records))
 
 
 def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
     """The campaign after newly appended ``records``, without refolding its past."""
     if not records:
         return campaign
+    fresh = voided_by(records)
+    if fresh:  # an undo changes the past: fold again from the start
+        everything = (*campaign.records, *records)
+        return _fold_onto(
+            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything)
+        )
     return _fold_onto(
-        campaign.slug, campaign.game, campaign.meta, campaign.state, campaign.records, records
+        campaign.slug,
+        campaign.game,
+        campaign.meta,
+        campaign.state,
+        campaign.records,
+        records,
+        campaign.voided,
     )
+
+
+def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
+    """The seqs that the ``EventsVoided`` events among ``records`` void."""
+    out: set[int] = set()
+    for record in records:
+        if record.kind == EventsVoided.kind:
+            out.update(range(record.payload["first_seq"], record.payload["last_seq"] + 1))
+    return frozenset(out)
 
 
 def _fold_onto(
@@ -101,10 +136,13 @@ def _fold_onto(
     state: Any,
     past: tuple[StoredEvent, ...],
     records: Sequence[StoredEvent],
+    voided: frozenset[int],
 ) -> Campaign:
     codec = codec_for(game.id)
     for record in records:
         event = codec.decode(record.kind, record.payload)
+        if record.seq in voided:
+            continue
         if record.kind.startswith("gm."):
             meta = evolve_meta(meta, event)
             if isinstance(event, CampaignCreated):
@@ -113,4 +151,4 @@ def _fold_onto(
             state = game.evolve(state, event)
     assert meta is not None  # the first record is CampaignCreated
     last = records[-1]
-    return Campaign(slug, game, meta, state, last.seq, last.hash, (*past, *records))
+    return Campaign(slug, game, meta, state, last.seq, last.hash, (*past, *records), voided)

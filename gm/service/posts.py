@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.core.protocol import PostRef
-from gm.service.loading import Campaign, orders_in_force, record_seal
+from gm.service.loading import Campaign, codec_for, orders_in_force, record_seal
 
 if TYPE_CHECKING:
     from gm.render import Renderer
@@ -75,14 +76,81 @@ def seals_context(campaign: Campaign, round_: int | None) -> list[dict[str, str]
     ]
 
 
+def opened_context(
+    campaign: Campaign, round_: int | None, view: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """The orders a post makes public, with their salts: ``{player, seal, salt}``.
+
+    gm cannot tell by itself which orders a post reveals, so it relies on one
+    convention of the games' views: a view with a ``shots`` list (each with a
+    ``shooter``) shows the option of exactly those orders (Le Magot's results:
+    the live shots). Only their salts are published; the salt of an order
+    whose option stays secret (lowered, held, disabled) is never given, or
+    anyone could find its option by trying every one against its seal.
+    """
+    shots = view.get("shots")
+    if round_ is None or not isinstance(shots, list):
+        return []
+    in_force = orders_in_force(campaign, round_)
+    opened = []
+    for shot in shots:
+        shooter = shot.get("shooter") if isinstance(shot, dict) else None
+        record = in_force.get(shooter) if isinstance(shooter, str) else None
+        if record is not None:
+            opened.append(
+                {"player": shot["shooter"], "seal": record_seal(record), "salt": record.salt}
+            )
+    return opened
+
+
+def disclosed_context(campaign: Campaign, kind: str) -> list[dict[str, Any]]:
+    """Every sealed order in force of every round, salts included, for the
+    ``disclosure`` post once the game is over: ``{round, player, seal, salt}``."""
+    if kind != "disclosure" or not campaign.game.is_over(campaign.state):
+        return []
+    codec = codec_for(campaign.game.id)
+    rounds = sorted(
+        {
+            record.payload["round"]
+            for record in campaign.records
+            if not record.kind.startswith("gm.")
+            and codec.type_of(record.kind).sealed
+            and isinstance(record.payload.get("round"), int)
+        }
+    )
+    out: list[dict[str, Any]] = []
+    for round_ in rounds:
+        in_force = orders_in_force(campaign, round_)
+        out.extend(
+            {
+                "round": round_,
+                "player": player,
+                "seal": record_seal(in_force[player]),
+                "salt": in_force[player].salt,
+            }
+            for player in campaign.meta.players
+            if player in in_force
+        )
+    return out
+
+
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
-    """Render the public post ``ref`` of the campaign as it stands, in Markdown."""
+    """Render the public post ``ref`` of the campaign as it stands, in Markdown.
+
+    Besides the view, a post gets ``seals`` (the commitments of the round's
+    orders in force), ``opened`` (the orders the post reveals, with their
+    salts: see ``opened_context``) and ``disclosed`` (every order's salt, in
+    the disclosure post only).
+    """
+    view = campaign.game.public_view(campaign.state, ref)
     context = {
         "post": {"kind": ref.kind, "round": ref.round},
-        "view": campaign.game.public_view(campaign.state, ref),
+        "view": view,
         "campaign": campaign_context(campaign, head),
         "deadline": deadline_context(campaign),
         "seals": seals_context(campaign, ref.round),
+        "opened": opened_context(campaign, ref.round, view),
+        "disclosed": disclosed_context(campaign, ref.kind),
     }
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))

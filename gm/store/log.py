@@ -78,6 +78,7 @@ _EVENT_COLUMNS = (
     events_t.c.recorded_at,
     events_t.c.prev_hash,
     events_t.c.hash,
+    events_t.c.batch,
 )
 _POST_COLUMNS = (
     posts_t.c.number,
@@ -94,7 +95,7 @@ MAX_LISTED = 10
 
 
 def _event(row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
-    seq, kind, actor, audience, payload, salt, source, recorded_at, prev_hash, hash_ = row
+    seq, kind, actor, audience, payload, salt, source, recorded_at, prev_hash, hash_, batch = row
     return StoredEvent(
         seq=seq,
         kind=kind,
@@ -107,6 +108,7 @@ def _event(row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
         recorded_at=recorded_at,
         prev_hash=prev_hash,
         hash=hash_,
+        batch=batch,
     )
 
 
@@ -291,7 +293,8 @@ class Writer(Reader):
 
         ``expected_seq`` is the last seq the caller decided on (0 for an empty
         log). The new events get seq ``expected_seq + 1`` …, a fresh salt each,
-        one ``recorded_at`` for the batch, and ``event_hash``.
+        one ``recorded_at`` for the batch, ``event_hash``, and ``batch`` =
+        ``expected_seq + 1`` (one append is one command; ``gm undo`` relies on it).
 
         :raises StaleStateError: the log has moved on since ``expected_seq``;
             nothing is written.
@@ -342,6 +345,7 @@ class Writer(Reader):
                     recorded_at=recorded_at,
                     prev_hash=prev_hash,
                     hash=hash_,
+                    batch=expected_seq + 1,
                 )
             )
             prev_hash = hash_
@@ -358,6 +362,7 @@ class Writer(Reader):
                 "recorded_at": ev.recorded_at,
                 "prev_hash": ev.prev_hash,
                 "hash": ev.hash,
+                "batch": ev.batch,
             }
             for ev in stored
         ]
@@ -469,6 +474,7 @@ class Writer(Reader):
                         "recorded_at": ev.recorded_at,
                         "prev_hash": ev.prev_hash,
                         "hash": ev.hash,
+                        "batch": ev.batch,
                     }
                     for ev in events
                 ],

@@ -59,6 +59,7 @@ class EventRow(SQLModel, table=True):
     recorded_at: str  # ISO-8601 UTC, "2025-01-31T20:15:00Z"
     prev_hash: str | None = None  # None for seq 1
     hash: str  # "sha256:<hex>", see gm.store.records.event_hash
+    batch: int | None = None  # seq of the first event of its append (one command); not hashed
 
 
 class PostRow(SQLModel, table=True):

@@ -129,6 +129,10 @@ class StoredEvent:
     recorded_at: str
     prev_hash: str | None
     hash: str
+    batch: int | None = field(default=None, compare=False)
+    """The seq of the first event of the append that recorded this one: one
+    command's events share it. Store bookkeeping, not hashed; ``None`` for
+    events recorded before it existed (or imported from an export)."""
 
     def expected_hash(self) -> str:
         """The hash this event should have, recomputed from its fields."""

@@ -79,6 +79,17 @@ class Gm:
         )
         return hashlib.sha256(text.encode()).hexdigest()[:8]
 
+    def opened(self, round_: int, *players: str) -> str:
+        """The « Sceaux ouverts » line of a results post: the live shots'
+        seals, each with its salt (taken from the log), in firing order."""
+        salts = {
+            e["payload"]["player"]: e["salt"]
+            for e in self.history()
+            if e["kind"] == "magot.order-set" and e["payload"]["round"] == round_
+        }
+        entries = [f"{p} `{self.seal(p, round_)}` (sel `{salts[p]}`)" for p in players]
+        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
+
     def seal_line(self, player: str, round_: int) -> str:
         return (
             f"Sceau de ton ordre : `{self.seal(player, round_)}` — garde-le : il sera publié"
@@ -532,6 +543,8 @@ def expected_results(gm: Gm) -> str:
         "- **BANG** — tom sur fab : touché !\n"
         "- fab braquait marco, qui s'est couché : pas de tir.\n"
         "\n"
+        f"{gm.opened(1, 'tom')}"
+        "\n"
         "**Blessés** : fab (1).\n"
         "\n"
         "**Partage** : 2 parts de **20 000 $**.\n"
@@ -733,6 +746,8 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "| lulu | tom | CLIC CLIC CLIC | tiré |\n"
         "| tom | fab | CLIC CLIC CLIC | tiré |\n"
         "\n"
+        f"{gm.opened(1, 'fab', 'marco', 'lulu', 'tom')}"
+        "\n"
         "**Tour 2**\n"
         "\n"
         "| qui | braquait | avec | sort |\n"
@@ -741,6 +756,8 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "| marco | tom | BANG | tiré |\n"
         "| lulu | marco | BANG | arme baissée |\n"
         "| tom | lulu | BANG | cible couchée |\n"
+        "\n"
+        f"{gm.opened(2, 'fab', 'marco', 'lulu', 'tom')}"
         "\n"
         f"{gm.footer()}\n"
     )
@@ -789,6 +806,8 @@ def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) 
         "- **BANG** — tom sur fab : touché !\n"
         "- fab, sonné, ne tire pas sur marco.\n"
         "\n"
+        f"{gm.opened(1, 'marco', 'lulu', 'tom')}"
+        "\n"
         "**Blessés** : fab (3 — **mort**).\n"
     ) in result.stdout
     assert "CLIC" not in result.stdout  # fab's disabled bluff stays secret
@@ -833,6 +852,8 @@ def test_a_triple_against_a_bang_wounds_only_the_bang(gm: Gm) -> None:
         "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
         "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
         "- marco, sonné, ne tire pas sur fab.\n"
+        "\n"
+        f"{gm.opened(1, 'fab', 'lulu', 'tom')}"
         "\n"
         "**Blessés** : marco (1).\n"
     ) in result.stdout

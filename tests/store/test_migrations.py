@@ -123,19 +123,19 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
 def test_backup_is_made_before_upgrading_an_older_database(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fill: Fill
 ) -> None:
-    """Simulate a database one revision behind: gm knows "0000" → "0001"."""
+    """Simulate a database one revision behind: gm knows "0000" → HEAD."""
     with Store(sqlite_url) as store:
         store.open()
         with store.write() as w:
             w.create_campaign("old", "magot", "Old")
         fill(store, "old", 3)
     _set_revision(sqlite_url, "0000")
-    monkeypatch.setattr(migrations, "REVISIONS", ("0000", "0001"))
+    monkeypatch.setattr(migrations, "REVISIONS", ("0000", migrations.HEAD))
     upgraded: list[str | None] = []
 
     def fake_upgrade(conn: Connection) -> None:
         upgraded.append(read_revision(conn))
-        conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0001'")
+        conn.exec_driver_sql(f"UPDATE alembic_version SET version_num = '{migrations.HEAD}'")
 
     monkeypatch.setattr(migrate, "_run_alembic_upgrade", fake_upgrade)
     with Store(sqlite_url) as store:

@@ -1,0 +1,374 @@
+"""The player's checks (``gm check-post``), through gm's own hashing functions.
+
+A twin of ``tools/gm_check.py``, which re-implements the same checks with the
+Python standard library alone and never imports gm: the tests run both on
+fixed vectors and posts and require the same output. Only the primitives
+differ: here the seal is ``gm.core.canonical.seal``, the commitment
+``gm.core.fortune.commitment`` and the draws ``gm.core.fortune.Fortune``.
+See that script's docstring for what each check covers, and what it cannot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from gm.core import canonical, fortune
+
+PREFIX = canonical.PREFIX
+ORDER_KIND = "magot.order-set"
+OPTIONS = {"BANG BANG BANG": "triple", "BANG": "bang", "CLIC CLIC CLIC": "click"}
+
+
+def seal(kind: str, payload: Any, salt: str) -> str:
+    return canonical.seal(kind, payload, salt)
+
+
+def commitment(seed: str) -> str:
+    return PREFIX + fortune.commitment(seed)
+
+
+def draws(seed: str, label: str, bounds: list[int]) -> list[int]:
+    source = fortune.Fortune(seed, label)
+    return [source.below(n) for n in bounds]
+
+
+# --- reporting --------------------------------------------------------------------
+
+
+class Report:
+    """Lines to print, and whether anything differed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.failed = False
+
+    def ok(self, fr: str, en: str) -> None:
+        self.lines.append(f"OK : {fr} / {en}")
+
+    def bad(self, fr: str, en: str) -> None:
+        self.failed = True
+        self.lines.append(f"DIFFÉRENT : {fr} / MISMATCH: {en}")
+
+    def note(self, fr: str, en: str) -> None:
+        self.lines.append(f"NOTE : {fr} / {en}")
+
+
+def _hex(value: str) -> str:
+    return value.strip().strip("`").lower().removeprefix(PREFIX)
+
+
+def same_digest(computed: str, expected: str) -> bool:
+    """``expected`` is the full digest or its first hex digits (8 at least)."""
+    want = _hex(expected)
+    return len(want) >= 8 and _hex(computed).startswith(want)
+
+
+def check_seed(report: Report, seed: str, expected: str) -> None:
+    computed = commitment(seed)
+    if same_digest(computed, expected):
+        report.ok(f"la graine correspond au sceau {computed}", "the seed matches its commitment")
+    else:
+        report.bad(
+            f"SHA-256 de la graine = {computed}, sceau publié = {expected}",
+            f"the seed's SHA-256 is {computed}, the published commitment is {expected}",
+        )
+
+
+def check_seal(report: Report, kind: str, payload: Any, salt: str, expected: str, who: str) -> None:
+    computed = seal(kind, payload, salt)
+    if same_digest(computed, expected):
+        report.ok(f"{who} : sceau {_hex(computed)[:8]} retrouvé", f"{who}: seal matches")
+    else:
+        report.bad(
+            f"{who} : sceau recalculé {_hex(computed)[:8]} ≠ publié {_hex(expected)[:8]}",
+            f"{who}: recomputed seal {_hex(computed)[:8]} ≠ published {_hex(expected)[:8]}",
+        )
+
+
+# --- reading posts ------------------------------------------------------------------
+
+_BB_CELL = re.compile(r"\[/t[dh]\]", re.IGNORECASE)
+_BB_ROW = re.compile(r"\[tr\]", re.IGNORECASE)
+_BB_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.IGNORECASE)
+_HTML_CELL = re.compile(r"</t[dh]>", re.IGNORECASE)
+_HTML_ROW = re.compile(r"<tr\b[^>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"</?[a-z][a-z0-9]*\b[^>]*>", re.IGNORECASE)
+_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
+_HEX = r"([0-9a-fA-F]{8,64})"
+_OPENED_ENTRY = re.compile(r"^(.+?)\s+(?:sha256:)?" + _HEX + r"\s*\(sel\s+([0-9a-fA-F]+)\)$")
+_SHOT = re.compile(r"^[-*•]?\s*(BANG BANG BANG|CLIC CLIC CLIC|BANG)\s+—\s+(.+)$")
+_ROUND = re.compile(r"Tour\s+(\d+)")
+
+
+def plain(text: str) -> list[str]:
+    """The post's lines without markup: Markdown, BBCode or HTML as pasted."""
+    text = text.replace("\u200b", "").replace("\r\n", "\n")
+    text = _BB_ROW.sub("|", _BB_CELL.sub(" |", text))
+    text = _HTML_ROW.sub("|", _HTML_CELL.sub(" |", text))
+    text = _HTML_TAG.sub("", _BB_TAG.sub("", text))
+    text = text.replace("**", "").replace("`", "")
+    text = _ESCAPED.sub(r"\1", text)
+    text = unicodedata.normalize("NFC", text)
+    return [line.strip() for line in text.split("\n")]
+
+
+def opened_entries(line: str) -> list[tuple[str, str, str]] | None:
+    """``(player, seal, salt)`` of a « Sceaux ouverts : … » line, else None."""
+    if not line.startswith("Sceaux ouverts"):
+        return None
+    entries = []
+    for part in line.partition(":")[2].split(" · "):
+        match = _OPENED_ENTRY.match(part.strip())
+        if match:
+            entries.append((match[1].strip(), match[2].lower(), match[3].lower()))
+    return entries
+
+
+def reveal_seals(lines: list[str]) -> tuple[int | None, dict[str, str]]:
+    """The round of a reveal post and its « Sceaux des ordres »: player → seal."""
+    round_ = None
+    seals: dict[str, str] = {}
+    for line in lines:
+        if round_ is None and "les armes sont levées" in line:
+            found = _ROUND.search(line)
+            round_ = int(found[1]) if found else None
+        if line.startswith("Sceaux des ordres"):
+            for part in line.partition(":")[2].split(" · "):
+                name, _, digits = part.strip().rpartition(" ")
+                if name and re.fullmatch(_HEX, digits):
+                    seals[name.strip()] = digits.lower()
+    return round_, seals
+
+
+def kind_of(lines: list[str]) -> str:
+    joined = "\n".join(lines)
+    if "ça tire" in joined:
+        return "results"
+    if "enfin dévoilés" in joined:
+        return "disclosure"
+    if "les armes sont levées" in joined:
+        return "reveal"
+    if "Graine du hasard" in joined:
+        return "final"
+    if "Sceau du hasard" in joined:
+        return "opening"
+    return "unknown"
+
+
+def shot_for(lines: list[str], player: str) -> tuple[str, str] | None:
+    for line in lines:
+        match = _SHOT.match(line)
+        if match and match[2].startswith(player + " sur "):
+            target = match[2][len(player) + len(" sur ") :].rpartition(" : ")[0]
+            return target.strip(), OPTIONS[match[1]]
+    return None
+
+
+def table_rows(lines: list[str]) -> list[list[str]]:
+    rows = []
+    for line in lines:
+        if "|" in line:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        elif "\t" in line:
+            cells = [c.strip() for c in line.split("\t")]
+        else:
+            continue
+        if len(cells) >= 3 and not set("".join(cells)) <= set("-: "):
+            rows.append(cells)
+    return rows
+
+
+def check_opened(
+    report: Report,
+    round_: int,
+    entries: list[tuple[str, str, str]],
+    orders: dict[str, tuple[str, str]],
+    reveals: dict[int, dict[str, str]],
+) -> None:
+    for player, printed, salt in entries:
+        who = f"tour {round_}, {player}"
+        if player not in orders:
+            report.bad(
+                f"{who} : sel publié mais pas d'ordre lisible dans le message",
+                f"round {round_}, {player}: a salt without a readable order in the post",
+            )
+            continue
+        target, option = orders[player]
+        payload = {"round": round_, "player": player, "target": target, "option": option}
+        check_seal(report, ORDER_KIND, payload, salt, printed, who + " (ce message / this post)")
+        if round_ in reveals:
+            revealed = reveals[round_].get(player)
+            if revealed is None:
+                report.bad(
+                    f"{who} : aucun sceau dans la révélation",
+                    f"round {round_}, {player}: no seal in the reveal post",
+                )
+            else:
+                check_seal(
+                    report, ORDER_KIND, payload, salt, revealed, who + " (révélation / reveal)"
+                )
+
+
+def check_post(
+    report: Report, text: str, reveal_texts: list[str], opening_text: str | None
+) -> None:
+    lines = plain(text)
+    kind = kind_of(lines)
+    reveals: dict[int, dict[str, str]] = {}
+    for reveal in reveal_texts:
+        round_, seals = reveal_seals(plain(reveal))
+        if round_ is None or not seals:
+            report.bad(
+                "le message --reveal n'est pas une révélation avec des sceaux",
+                "the --reveal post is not a reveal post with seals",
+            )
+            continue
+        reveals[round_] = seals
+    if kind == "results":
+        found = next((_ROUND.search(line) for line in lines if "ça tire" in line), None)
+        if found is None:
+            report.bad("numéro de tour introuvable", "cannot find the round number")
+            return
+        round_ = int(found[1])
+        entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
+        orders = {p: o for p, _, _ in entries if (o := shot_for(lines, p)) is not None}
+        if not entries:
+            report.note("aucun sel publié dans ce message", "no salt published in this post")
+        if reveals and round_ not in reveals:
+            report.bad(
+                f"la révélation donnée n'est pas celle du tour {round_}",
+                f"the reveal post given is not round {round_}'s",
+            )
+        check_opened(report, round_, entries, orders, reveals)
+    elif kind == "disclosure":
+        current: int | None = None
+        block: list[str] = []
+        count = 0
+
+        def flush() -> None:
+            nonlocal count
+            if current is None:
+                return
+            rows = {r[0]: (r[1], r[2]) for r in table_rows(block)}
+            orders = {p: (t, OPTIONS[o]) for p, (t, o) in rows.items() if o in OPTIONS}
+            for line in block:
+                entries = opened_entries(line)
+                if entries is not None:
+                    count += len(entries)
+                    check_opened(report, current, entries, orders, reveals)
+
+        for line in lines:
+            heading = re.fullmatch(r"Tour\s+(\d+)", line)
+            if heading:
+                flush()
+                current, block = int(heading[1]), []
+            else:
+                block.append(line)
+        flush()
+        if not count:
+            report.note("aucun sel publié dans ce message", "no salt published in this post")
+    elif kind == "final":
+        seed = next(
+            (
+                line.partition(":")[2].rpartition(" — ")[0].strip()
+                for line in lines
+                if line.startswith("Graine du hasard")
+            ),
+            "",
+        )
+        if opening_text is None:
+            report.note(
+                f"graine révélée : {seed} ; donnez --opening pour la comparer au sceau",
+                "give --opening to check it against the commitment",
+            )
+            return
+        published = next(
+            (
+                re.search(r"sha256:[0-9a-fA-F]{64}", line)
+                for line in plain(opening_text)
+                if line.startswith("Sceau du hasard")
+            ),
+            None,
+        )
+        if published is None:
+            report.bad("pas de sceau dans l'ouverture", "no commitment in the opening post")
+            return
+        check_seed(report, seed, published[0])
+    elif kind == "reveal":
+        round_, seals = reveal_seals(lines)
+        report.note(
+            f"révélation du tour {round_} : {len(seals)} sceaux, à comparer aux sels publiés"
+            " plus tard (--reveal)",
+            "a reveal post: give it with --reveal when checking the results or the disclosure",
+        )
+    else:
+        report.note(
+            "rien à vérifier dans ce message sans le registre (gm verify)",
+            "nothing to check in this post without the log (gm verify)",
+        )
+
+
+# --- command line -----------------------------------------------------------------
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def run(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="gm check-post", description="The checks of tools/gm_check.py, through gm's functions."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("seed", help="does the seed match the opening's sceau?")
+    p.add_argument("seed")
+    p.add_argument("commitment")
+    p = sub.add_parser("draws", help="integers below N of the stream LABEL")
+    p.add_argument("seed")
+    p.add_argument("label")
+    p.add_argument("n", help="a bound, or bounds separated by commas (40,39,38)")
+    p.add_argument("count", nargs="?", type=int, default=1)
+    p = sub.add_parser("seal", help="the seal of {kind, payload, salt}")
+    p.add_argument("kind")
+    p.add_argument("payload", help="the payload as JSON")
+    p.add_argument("salt")
+    p.add_argument("expected", nargs="?")
+    p = sub.add_parser("post", help="check a post copied from the forum")
+    p.add_argument("file", help="a file, or - for standard input")
+    p.add_argument("--reveal", action="append", default=[], metavar="FILE")
+    p.add_argument("--opening", metavar="FILE")
+    args = parser.parse_args(argv)
+
+    report = Report()
+    try:
+        if args.command == "seed":
+            check_seed(report, args.seed, args.commitment)
+        elif args.command == "draws":
+            bounds = [int(b) for b in args.n.split(",")]
+            if len(bounds) == 1:
+                bounds *= args.count
+            print(json.dumps(draws(args.seed, args.label, bounds)))
+            return 0
+        elif args.command == "seal":
+            payload = json.loads(args.payload)
+            if args.expected is None:
+                print(seal(args.kind, payload, args.salt))
+                return 0
+            check_seal(report, args.kind, payload, args.salt, args.expected, args.kind)
+        else:
+            opening = _read(args.opening) if args.opening else None
+            check_post(report, _read(args.file), [_read(r) for r in args.reveal], opening)
+    except (OSError, ValueError, TypeError) as err:
+        print(f"ERREUR / ERROR: {err}", file=sys.stderr)
+        return 2
+    for line in report.lines:
+        print(line)
+    return 1 if report.failed else 0

@@ -1,0 +1,104 @@
+"""``gm undo``: void the last command's events, with an event; nothing is deleted.
+
+Command boundaries come from the store: every ``Writer.append`` call is one
+command and stamps its events with the same ``batch`` (the seq of its first
+event; see migration 0002). Events recorded before that column existed, or
+imported from an export, have no batch: for them, a command is a run of
+events with the same ``recorded_at`` and ``actor`` (good enough for an old
+log, not relied on for new ones).
+
+Undo appends one public ``EventsVoided(first_seq, last_seq)`` covering the
+last command that changed something, and the fold skips those events from then
+on. Repeated, it walks further back: a command already voided is passed over.
+What undo never targets:
+
+* the campaign's creation (nothing to undo then: ``undo/nothing``);
+* a refused submission (``gm.submission-rejected``): it changed nothing, and
+  the record of a refusal is what forum disputes are about;
+* an undo: there is no redo. Run the command again instead.
+
+Posts already stored stay in the archive (``gm verify`` re-renders each from
+the log as it stood when it was made); undo names those it makes obsolete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gm.core.campaign import CampaignCreated, EventsVoided, SubmissionRejected
+from gm.core.protocol import GM
+from gm.errors import CampaignError
+from gm.service.actions import new_event
+from gm.service.env import Env
+from gm.service.loading import Campaign, extend, fold
+from gm.store.log import StoredEvent, StoredPost
+
+NOT_UNDONE = (CampaignCreated.kind, SubmissionRejected.kind, EventsVoided.kind)
+"""A command whose first event is one of these is never undone."""
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo voided (or would void, for a preview)."""
+
+    campaign: Campaign
+    voided: tuple[StoredEvent, ...]
+    obsolete: tuple[StoredPost, ...]
+    event: StoredEvent | None = None
+    """The ``EventsVoided`` recorded; None for a preview."""
+    recorded: bool = True
+
+
+def commands(records: Sequence[StoredEvent]) -> list[tuple[StoredEvent, ...]]:
+    """The log cut into commands (one ``Writer.append`` each), oldest first."""
+    groups: list[list[StoredEvent]] = []
+    last_key: tuple[object, ...] | None = None
+    for record in records:
+        key: tuple[object, ...] = (
+            ("batch", record.batch)
+            if record.batch is not None
+            else ("run", record.recorded_at, record.actor)
+        )
+        if groups and key == last_key:
+            groups[-1].append(record)
+        else:
+            groups.append([record])
+        last_key = key
+    return [tuple(group) for group in groups]
+
+
+def last_command(campaign: Campaign) -> tuple[StoredEvent, ...] | None:
+    """The latest command that undo may void, or None."""
+    for group in reversed(commands(campaign.records)):
+        if group[0].kind in NOT_UNDONE or any(r.seq in campaign.voided for r in group):
+            continue
+        return group
+    return None
+
+
+def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone:
+    """Void the last command's events in one write transaction.
+
+    :raises CampaignError: ``undo/nothing`` when only the creation is left.
+    """
+    store = env.store
+    info = store.campaign(slug)
+    with store.write(info.slug) as w:
+        campaign = fold(info.slug, info.game, w.events(info.slug))
+        target = last_command(campaign)
+        if target is None:
+            raise CampaignError(
+                f"nothing to undo in {info.slug!r}: only its creation (and refused"
+                " submissions, which are never undone) is left",
+                code="undo/nothing",
+            )
+        first, last = target[0].seq, target[-1].seq
+        obsolete = tuple(
+            p for p in w.posts(info.slug) if p.at_seq >= first and p.at_seq not in campaign.voided
+        )
+        if preview:
+            return Undone(campaign, target, obsolete, recorded=False)
+        event = EventsVoided(first, last, reason)
+        stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
+    return Undone(extend(campaign, stored), target, obsolete, stored[0])

@@ -1,0 +1,213 @@
+"""Salts in the posts, and ``gm check-post``: what a player can check.
+
+A two-round game with every fate of an order: round 1 has a live shot (fab),
+a disabled order (marco, hit by fab's triple first), a lowered one (tom
+folds) and a held one (lulu aims at tom). Only fab's salt is published with
+the results; the others' orders stay secret until the disclosure, which
+publishes every salt. A post edited by hand fails the check, and a secret
+order cannot be found from its seal without its salt.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+from gm.core import canonical
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "gm_check.py"
+PLAYERS = ["fab", "marco", "lulu", "tom"]
+OPTIONS = ["triple", "bang", "click"]
+
+
+class Game:
+    def __init__(self, tmp_path: Path) -> None:
+        self.db = str(tmp_path / "check.db")
+        self.dir = tmp_path
+
+    def __call__(self, *args: str, code: int = 0) -> str:
+        result = CliRunner().invoke(cli, ["--db", self.db, *args])
+        assert result.exit_code == code, (result.stdout, result.stderr)
+        return result.stdout
+
+    def orders(self, round_: int) -> dict[str, dict[str, Any]]:
+        """The order in force of each player in ``round_`` (the log, MJ side)."""
+        history = json.loads(self("history", "--json"))
+        return {
+            e["payload"]["player"]: e
+            for e in history
+            if e["kind"] == "magot.order-set" and e["payload"]["round"] == round_
+        }
+
+    def file(self, name: str, text: str) -> str:
+        path = self.dir / name
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    g = Game(tmp_path_factory.mktemp("check"))
+    g("new", "magot", "-t", "Vérif", "-p", ",".join(PLAYERS), "--seed", "s", "-o", "rounds=2")
+    for orders, fold in [
+        ({"fab": "marco BBB", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu bang"}, "tom"),
+        (
+            {"fab": "lulu clic", "marco": "tom bang", "lulu": "marco bang", "tom": "fab clic"},
+            "lulu",
+        ),
+    ]:
+        g("draw")
+        for player, text in orders.items():
+            g("order", player, text)
+        g("reveal")
+        g("fold", fold)
+        g("resolve")
+    return g
+
+
+def check(*args: str) -> tuple[int, str]:
+    """Run the stand-alone tool and ``gm check-post``: they must agree."""
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(TOOL), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    result = CliRunner().invoke(cli, ["check-post", *args])
+    assert (done.returncode, done.stdout) == (result.exit_code, result.stdout)
+    return done.returncode, done.stdout
+
+
+def public_posts(game: Game) -> str:
+    """Every public post but the disclosure."""
+    kinds = [("opening", None), ("final", None)]
+    kinds += [(k, r) for r in (1, 2) for k in ("round", "reveal", "results")]
+    return "".join(game("post", kind, *(("--round", str(r)) if r else ())) for kind, r in kinds)
+
+
+def test_results_publish_the_salts_of_live_shots_only(game: Game) -> None:
+    results = game("post", "results", "--round", "1")
+    fab = game.orders(1)["fab"]
+    seal = canonical.seal(fab["kind"], fab["payload"], fab["salt"])
+    assert f"Sceaux ouverts : fab `{canonical.short(seal)}` (sel `{fab['salt']}`)\n" in results
+    posts = public_posts(game)
+    secret = [
+        game.orders(1)[p]["salt"]
+        for p in ("marco", "lulu", "tom")  # disabled, held, lowered
+    ] + [game.orders(2)[p]["salt"] for p in ("fab", "lulu")]  # held, lowered
+    for salt in secret:
+        assert salt not in posts
+    disclosure = game("post", "disclosure")
+    for round_ in (1, 2):
+        for event in game.orders(round_).values():
+            assert f"(sel `{event['salt']}`)" in disclosure
+
+
+def test_a_results_post_checks_against_its_reveal(game: Game) -> None:
+    results = game.file("results.md", game("post", "results", "--round", "1"))
+    reveal = game.file("reveal.md", game("post", "reveal", "--round", "1"))
+    code, out = check("post", results, "--reveal", reveal)
+    assert code == 0, out
+    assert "tour 1, fab (révélation / reveal): seal matches" in out
+    bbcode = game("post", "results", "--round", "1", "--format", "bbcode")
+    assert check("post", game.file("results.bb", bbcode), "--reveal", reveal)[0] == 0
+    assert check("post", game.file("reveal2.md", game("post", "reveal", "--round", "2")))[0] == 0
+
+
+def test_a_post_edited_by_hand_is_detected(game: Game) -> None:
+    text = game("post", "results", "--round", "1")
+    reveal = game.file("reveal.md", game("post", "reveal", "--round", "1"))
+    salt = game.orders(1)["fab"]["salt"]
+    for name, edited in [
+        ("option", text.replace("**BANG BANG BANG** — fab", "**BANG** — fab")),
+        ("target", text.replace("fab sur marco", "fab sur lulu")),
+        ("salt", text.replace(salt, salt[:-1] + ("0" if salt[-1] != "0" else "1"))),
+    ]:
+        assert edited != text
+        code, out = check("post", game.file(f"{name}.md", edited), "--reveal", reveal)
+        assert code == 1, name
+        assert "DIFFÉRENT" in out and "MISMATCH" in out
+    # a forged seal printed next to the edit still fails against the reveal post
+    forged = canonical.seal(
+        "magot.order-set",
+        {"round": 1, "player": "fab", "target": "lulu", "option": "triple"},
+        salt,
+    )
+    short = canonical.seal("magot.order-set", game.orders(1)["fab"]["payload"], salt)
+    edited = text.replace("fab sur marco", "fab sur lulu").replace(
+        canonical.short(short), canonical.short(forged)
+    )
+    code, out = check("post", game.file("forged.md", edited), "--reveal", reveal)
+    assert code == 1
+    assert "(ce message / this post): seal matches" in out
+    assert "(révélation / reveal): recomputed seal" in out
+
+
+def test_the_disclosure_and_the_final_post_check(game: Game) -> None:
+    disclosure = game.file("disclosure.md", game("post", "disclosure"))
+    reveals = [game.file(f"r{r}.md", game("post", "reveal", "--round", str(r))) for r in (1, 2)]
+    code, out = check("post", disclosure, "--reveal", reveals[0], "--reveal", reveals[1])
+    assert code == 0, out
+    assert out.count("seal matches") == 16  # 8 orders, each against both posts
+    final = game.file("final.md", game("post", "final"))
+    opening = game.file("opening.md", game("post", "opening"))
+    assert check("post", final, "--opening", opening) == (
+        0,
+        f"OK : la graine correspond au sceau sha256:{canonical.sha256_hex('s')}"
+        " / the seed matches its commitment\n",
+    )
+
+
+def matches(event: dict[str, Any], printed: str, salt: str | None) -> list[tuple[str, str]]:
+    """Every (target, option) whose seal with ``salt`` (or with no salt at all)
+    has the printed short seal of ``event``'s order."""
+    player, found = event["payload"]["player"], []
+    for target, option in itertools.product(PLAYERS, OPTIONS):
+        payload = {"round": 1, "player": player, "target": target, "option": option}
+        if salt is None:
+            text = canonical.canonical_json({"kind": event["kind"], "payload": payload})
+            guess = canonical.digest(text)
+        else:
+            guess = canonical.seal(event["kind"], payload, salt)
+        if canonical.short(guess) == printed:
+            found.append((target, option))
+    return found
+
+
+def test_a_secret_order_cannot_be_found_without_its_salt(game: Game) -> None:
+    """Brute force: every (target, option) pair against the published seals of
+    the orders that stayed secret: no pair matches without the salt (trying
+    no salt, an empty one and every salt published before the disclosure),
+    exactly one with it."""
+    reveal = game("post", "reveal", "--round", "1")
+    published = set()
+    for round_ in (1, 2):
+        results = game("post", "results", "--round", str(round_))
+        published |= {
+            part.split("(sel `")[1][:32] for part in results.split(" · ") if "(sel `" in part
+        }
+    for player in ("marco", "lulu", "tom"):
+        event = game.orders(1)[player]
+        printed = reveal.split(f"{player} `")[1][:8]
+        assert printed == canonical.short(
+            canonical.seal(event["kind"], event["payload"], event["salt"])
+        )
+
+        for salt in [None, "", *sorted(published)]:
+            assert matches(event, printed, salt) == []
+        assert matches(event, printed, event["salt"]) == [
+            (event["payload"]["target"], event["payload"]["option"])
+        ]
+
+
+def test_gm_verify_still_passes(game: Game) -> None:
+    game("verify")
