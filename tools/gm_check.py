@@ -12,7 +12,7 @@ same checks through gm's own functions; the tests compare the two.
     python tools/gm_check.py post FILE [--reveal FILE]... [--opening FILE]
 
 * ``seed``: is the SHA-256 of the seed's UTF-8 bytes the published sceau?
-* ``draws``: the integers below N of the stream LABEL (``draw/<seq>``);
+* ``draws``: the integers below N of the stream LABEL (``draw/<n>``, the n-th draw);
   N may be a comma list (``40,39,38``): one draw per bound, in order, from
   the same stream, as the bills of a round are drawn.
 * ``seal``: the seal of a sealed event ``{kind, payload, salt}``; compared

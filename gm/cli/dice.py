@@ -46,7 +46,9 @@ def roll(
     result = dice.roll(ctx.env, slug, " ".join(expression), reason, preview=preview)
     fmt, tables = ctx.style(slug, fmt)
     echo_posts((result.post,), fmt, tables)
-    done = f"Done (event {result.draw})." if result.recorded else "Preview, nothing recorded."
+    done = (
+        f"Done (event {result.campaign.seq})." if result.recorded else "Preview, nothing recorded."
+    )
     note(f"{done} {result.roll.expression} = {result.roll.total} (stream draw/{result.draw}).")
 
 

@@ -18,8 +18,8 @@ Limits: at most ``MAX_DICE_PER_TERM`` dice per term and ``MAX_DICE`` in all,
 How a roll draws (the README shows how to re-derive one): the dice are
 rolled in expression order, terms left to right and within a term one die
 after the other; each die is ``draws.below(sides) + 1``, one value of the
-command's stream ``draw/<seq>`` (``<seq>`` is the sequence number of the
-``DiceRolled`` event). Constants draw nothing; kept and dropped dice are all
+command's stream ``draw/<n>`` (the roll is the campaign's n-th draw, see
+``gm.core.fortune``). Constants draw nothing; kept and dropped dice are all
 drawn. The event records every die, so the log never draws again:
 ``from_event`` rebuilds the roll, kept dice included, from the event alone.
 """
@@ -144,6 +144,9 @@ class DiceRolled(Event):
     reason: str
     dice: tuple[tuple[int, ...], ...]
     total: int
+
+    def drew_chance(self) -> bool:
+        return True
 
 
 def _syntax(message: str) -> InputError:

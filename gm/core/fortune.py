@@ -4,9 +4,12 @@ Construction (the README repeats it with a stand-alone snippet):
 
 * The seed is a text; its UTF-8 bytes are the HMAC key. The opening post
   publishes ``sha256(seed bytes)``; the final post reveals the seed.
-* Each command that needs chance gets its own stream, labelled
-  ``draw/<seq>`` where ``<seq>`` is the sequence number of the first event the
-  command records. Block ``i`` of the stream is
+* Draws are numbered: the campaign's n-th draw (an event whose
+  ``drew_chance()`` is true: the bills of a round, a dice roll) reads the
+  stream labelled ``draw/<n>``. Numbering draws rather than events means that
+  nothing else the MJ records (a setting, a refused order, an undo) can shift
+  the stream a draw reads, so previews cannot be used to fish for luck; and
+  ``gm undo`` refuses to void a draw. Block ``i`` of the stream is
   ``HMAC-SHA256(key=seed, msg=f"{label}:{i}".encode())``; the blocks are
   concatenated into one byte stream, read from the start.
 * ``below(n)`` (an integer in ``[0, n)``): let ``k = (n - 1).bit_length()`` and
@@ -31,9 +34,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def label_for(seq: int) -> str:
-    """The stream label of the command whose first event has sequence ``seq``."""
-    return f"draw/{seq}"
+def label_for(number: int) -> str:
+    """The stream label of the campaign's ``number``-th draw (from 1)."""
+    return f"draw/{number}"
 
 
 def commitment(seed: str) -> str:

@@ -55,6 +55,15 @@ class Event:
         """Who may read this event's payload: ``PUBLIC``, ``GM`` or one player."""
         return PUBLIC
 
+    def drew_chance(self) -> bool:
+        """Whether this event holds results drawn from the campaign's fortune.
+
+        Such draws are numbered: the n-th one reads the stream ``draw/<n>``,
+        whatever else was recorded in between, and ``gm undo`` refuses to void
+        it, so neither a harmless event nor an undo can buy a new draw.
+        """
+        return False
+
 
 @dataclass(frozen=True)
 class Command:

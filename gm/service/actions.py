@@ -167,7 +167,7 @@ def _run(
         campaign = fold(info.slug, info.game, w.events(info.slug))
         if actor != GM:
             actor = resolve_player(campaign, actor)
-        draws = fortune.Fortune(campaign.meta.seed or "", fortune.label_for(campaign.seq + 1))
+        draws = fortune.Fortune(campaign.meta.seed or "", fortune.label_for(campaign.draws + 1))
         try:
             command = make(campaign, actor)
             events = campaign.game.decide(campaign.state, actor, command, draws)
@@ -258,4 +258,8 @@ def _project(campaign: Campaign, events: Sequence[Event], actor: str) -> Campaig
     for event in events:
         if event.kind.startswith("gm."):
             meta = evolve_meta(meta, event) or meta
-    return replace(campaign, meta=meta, state=campaign.replay(events))
+    # The would-be seqs of the events, so that the preview counts its draws.
+    drawn = {campaign.seq + 1 + i for i, event in enumerate(events) if event.drew_chance()}
+    return replace(
+        campaign, meta=meta, state=campaign.replay(events), chance=campaign.chance | drawn
+    )

@@ -1,8 +1,8 @@
 """Dice of fortune: ``gm roll``, a public roll drawn from the campaign's fortune.
 
 Like every command that changes a campaign, a roll runs in one write
-transaction: read the log, fold it, draw from the stream ``draw/<seq>`` (where
-``<seq>`` is the sequence number the ``DiceRolled`` event gets), append the
+transaction: read the log, fold it, draw from the stream ``draw/<n>`` (the
+campaign's n-th draw, see ``gm.core.fortune``), append the
 event (actor ``gm``, public), render the ready-to-post line and store it as a
 post of kind ``roll``. ``preview`` rolls the same dice and records nothing.
 
@@ -42,7 +42,7 @@ class Rolled:
     campaign: Campaign
     roll: dice.Roll
     draw: int
-    """The sequence number of the ``DiceRolled`` event: the stream is ``draw/<draw>``."""
+    """The roll's number among the campaign's draws: its stream is ``draw/<draw>``."""
     post: Post
     recorded: bool = True
 
@@ -85,17 +85,17 @@ def roll(
                 "the game is over and its seed revealed: a roll now would prove nothing",
                 code="phase/game-over",
             )
-        seq = campaign.seq + 1
-        result = dice.roll(parsed, Fortune(campaign.meta.seed or "", label_for(seq)))
+        number = campaign.draws + 1  # the campaign's n-th draw reads draw/<n>
+        result = dice.roll(parsed, Fortune(campaign.meta.seed or "", label_for(number)))
         event = dice.rolled(result, why)
         if preview:
-            body = _render(campaign, event, seq, env.templates)
-            return Rolled(campaign, result, seq, Post(PostRef(POST_KIND), body), recorded=False)
+            body = _render(campaign, event, number, env.templates)
+            return Rolled(campaign, result, number, Post(PostRef(POST_KIND), body), recorded=False)
         stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
         after = extend(campaign, stored)
         body = render_post(after, env.templates)
         row = w.add_post(info.slug, POST_KIND, None, after.seq, body)
-    return Rolled(after, result, seq, Post(PostRef(POST_KIND), body, row.number))
+    return Rolled(after, result, number, Post(PostRef(POST_KIND), body, row.number))
 
 
 def render_post(campaign: Campaign, override: Path | None) -> str:
@@ -107,10 +107,11 @@ def render_post(campaign: Campaign, override: Path | None) -> str:
     event = decode(campaign.game.id, record)
     if not isinstance(event, dice.DiceRolled):
         raise ValueError(f"event {record.seq} is {record.kind}, not a dice roll")
-    return _render(campaign, event, record.seq, override)
+    # The roll is the campaign's latest draw: it read the stream draw/<draws>.
+    return _render(campaign, event, campaign.draws, override)
 
 
-def _render(campaign: Campaign, event: dice.DiceRolled, seq: int, override: Path | None) -> str:
+def _render(campaign: Campaign, event: dice.DiceRolled, number: int, override: Path | None) -> str:
     result = dice.from_event(event)
     terms = [
         {
@@ -125,6 +126,6 @@ def _render(campaign: Campaign, event: dice.DiceRolled, seq: int, override: Path
         "reason": event.reason,
         "terms": terms,
         "total": result.total,
-        "draw": seq,
+        "draw": number,
     }
     return render_common(campaign, POST_KIND, override, roll=context)

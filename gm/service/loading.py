@@ -48,6 +48,16 @@ class Campaign:
     """Every event of the log, voided ones included."""
     voided: frozenset[int] = frozenset()
     """The seqs of the events that ``EventsVoided`` events of ``records`` void."""
+    chance: frozenset[int] = frozenset()
+    """The seqs of the events that drew from the fortune (``Event.drew_chance``)."""
+
+    @property
+    def draws(self) -> int:
+        """How many fortune draws the campaign has made: the next one reads
+        the stream ``draw/<draws + 1>``. Counting draws, not events, means no
+        other event (a setting, a refused order, an undo) can shift the
+        stream a draw reads, so the MJ cannot fish for luck with previews."""
+        return len(self.chance - self.voided)
 
     @property
     def live(self) -> tuple[StoredEvent, ...]:
@@ -117,6 +127,7 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
         campaign.records,
         records,
         campaign.voided,
+        campaign.chance,
     )
 
 
@@ -137,10 +148,14 @@ def _fold_onto(
     past: tuple[StoredEvent, ...],
     records: Sequence[StoredEvent],
     voided: frozenset[int],
+    chance: frozenset[int] = frozenset(),
 ) -> Campaign:
     codec = codec_for(game.id)
+    drawn = set(chance)
     for record in records:
         event = codec.decode(record.kind, record.payload)
+        if event.drew_chance():
+            drawn.add(record.seq)
         if record.seq in voided:
             continue
         if record.kind.startswith("gm."):
@@ -151,4 +166,6 @@ def _fold_onto(
             state = game.evolve(state, event)
     assert meta is not None  # the first record is CampaignCreated
     last = records[-1]
-    return Campaign(slug, game, meta, state, last.seq, last.hash, (*past, *records), voided)
+    return Campaign(
+        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, frozenset(drawn)
+    )

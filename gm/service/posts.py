@@ -53,6 +53,7 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "seed": meta.seed if over else None,
         "chain_head": head,
         "seq": campaign.seq,
+        "draws": campaign.draws,
     }
 
 

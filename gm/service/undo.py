@@ -17,6 +17,9 @@ What undo never targets:
   the record of a refusal is what forum disputes are about;
 * an undo: there is no redo. Run the command again instead.
 
+And undo *refuses* a command that drew from the fortune (``undo/chance``):
+draws are final, or an MJ could undo and draw again until the dice suit them.
+
 Posts already stored stay in the archive (``gm verify`` re-renders each from
 the log as it stood when it was made); undo names those it makes obsolete.
 """
@@ -92,6 +95,14 @@ def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone
                 f"nothing to undo in {info.slug!r}: only its creation (and refused"
                 " submissions, which are never undone) is left",
                 code="undo/nothing",
+            )
+        chance = [r for r in target if r.seq in campaign.chance]
+        if chance:
+            raise CampaignError(
+                f"cannot undo {chance[0].kind} (event {chance[0].seq}): it drew from the"
+                " fortune, and draws are final, so that an undo can never buy new luck."
+                " Correct the game with the next commands instead",
+                code="undo/chance",
             )
         first, last = target[0].seq, target[-1].seq
         obsolete = tuple(

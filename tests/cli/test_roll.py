@@ -44,22 +44,33 @@ def gm(tmp_path: Path) -> Gm:
     return gm
 
 
-def dice_of(text: str, seq: int) -> tuple[tuple[int, ...], ...]:
-    return dice.roll(text, Fortune(SEED, f"draw/{seq}")).dice
+def dice_of(text: str, number: int) -> tuple[tuple[int, ...], ...]:
+    return dice.roll(text, Fortune(SEED, f"draw/{number}")).dice
+
+
+def draws_so_far(gm: Gm) -> int:
+    """How many fortune draws the campaign made: the next reads draw/<that + 1>."""
+    return sum(
+        1
+        for e in gm.history()
+        if e["kind"] == "gm.dice-rolled"
+        or (e["kind"] == "magot.loot-drawn" and not e["payload"]["manual"])
+    )
 
 
 def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
     seq = gm.history()[-1]["seq"] + 1
+    n = draws_so_far(gm) + 1
     result = gm("roll", "2d6+1", "--reason", "l'attaque du *fourgon*")
-    (a, b), () = dice_of("2d6+1", seq)
+    (a, b), () = dice_of("2d6+1", n)
     assert result.stdout == (
         f"🎲 **2d6+1** pour « l'attaque du \\*fourgon\\* » : [{a}, {b}] + 1 = **{a + b + 1}**"
-        f" — tirage n° {seq} (`draw/{seq}`, vérifiable avec la graine)\n"
+        f" — tirage n° {n} (`draw/{n}`, vérifiable avec la graine)\n"
         "\n"
         f"{gm.footer()}\n"
     )
     assert result.stderr == (
-        f"── post 2: roll ──\nDone (event {seq}). 2d6+1 = {a + b + 1} (stream draw/{seq}).\n"
+        f"── post 2: roll ──\nDone (event {seq}). 2d6+1 = {a + b + 1} (stream draw/{n}).\n"
     )
     event = gm.history()[-1]
     assert (event["seq"], event["kind"], event["actor"], event["audience"]) == (
@@ -80,9 +91,9 @@ def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
 
 
 def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
-    seq = gm.history()[-1]["seq"] + 1
+    n = draws_so_far(gm) + 1
     result = gm("roll", "4D6KH3", "-", "d%")  # words are joined: « 4D6KH3 - d% »
-    roll = dice.roll("4d6kh3-d100", Fortune(SEED, f"draw/{seq}"))
+    roll = dice.roll("4d6kh3-d100", Fortune(SEED, f"draw/{n}"))
     shown = ", ".join(
         str(v) if k else f"({v})"
         for v, k in zip(roll.terms[0].dice, roll.terms[0].kept, strict=True)
@@ -90,30 +101,30 @@ def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
     (percent,) = roll.dice[1]
     assert result.stdout.splitlines()[0] == (
         f"🎲 **4d6kh3-d100** : [{shown}] - [{percent}] = **{roll.total}**"
-        f" — tirage n° {seq} (`draw/{seq}`, vérifiable avec la graine)"
+        f" — tirage n° {n} (`draw/{n}`, vérifiable avec la graine)"
     )
     assert shown.count("(") == 1
     assert gm.history()[-1]["payload"]["dice"] == [list(roll.dice[0]), [percent]]
 
 
 def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
-    seq = gm.history()[-1]["seq"] + 1
+    n = draws_so_far(gm) + 1
     result = gm("roll", "--", "d20", "-1")
-    ((die,), ()) = dice_of("d20-1", seq)
+    ((die,), ()) = dice_of("d20-1", n)
     assert result.stdout.startswith(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — ")
 
 
 def test_preview_records_nothing(gm: Gm) -> None:
     before = gm.history()
-    seq = before[-1]["seq"] + 1
+    n = draws_so_far(gm) + 1
     result = gm("roll", "d20", "--preview")
-    ((die,),) = dice_of("d20", seq)
+    ((die,),) = dice_of("d20", n)
     assert result.stdout == (
-        f"🎲 **d20** : [{die}] = **{die}** — tirage n° {seq} (`draw/{seq}`, vérifiable avec"
+        f"🎲 **d20** : [{die}] = **{die}** — tirage n° {n} (`draw/{n}`, vérifiable avec"
         f" la graine)\n\n{gm.footer()}\n"
     )
     assert result.stderr == (
-        f"── preview: roll ──\nPreview, nothing recorded. d20 = {die} (stream draw/{seq}).\n"
+        f"── preview: roll ──\nPreview, nothing recorded. d20 = {die} (stream draw/{n}).\n"
     )
     assert gm.history() == before
     assert gm("post").stdout.startswith("# Le Magot")

@@ -27,6 +27,9 @@ class LootDrawn(Event):
     bills: tuple[int, ...]
     manual: bool
 
+    def drew_chance(self) -> bool:
+        return not self.manual  # a manual draw is outside the fortune
+
 
 @dataclass(frozen=True)
 class OrderSet(Event):
