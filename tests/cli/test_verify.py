@@ -79,3 +79,8 @@ def test_a_post_edited_with_its_hash_is_found_by_rendering_again(db: Path) -> No
     assert "post 4 (results, round 1): differs from a fresh render of the log at seq" in verify(
         db, 5
     )
+
+
+def test_a_changed_salt_is_found(db: Path) -> None:
+    tamper(db, "UPDATE events SET salt = '00000000000000000000000000000000' WHERE seq = 9")
+    assert verify(db, 5).startswith("seq 9: ")
