@@ -42,6 +42,12 @@ def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
     metavar="WHERE",
     help="Where the message came from (a PM link…), kept in the log.",
 )
+@click.option(
+    "--salt",
+    "word",
+    metavar="WORD",
+    help="The player's word for the fortune (same as a « graine : … » line in the message).",
+)
 @_with_order_fields
 @preview_option
 @format_option
@@ -51,6 +57,7 @@ def order(
     player: str,
     text: tuple[str, ...],
     source: str | None,
+    word: str | None,
     preview: bool,
     fmt: str | None,
     **fields: str | None,
@@ -66,6 +73,7 @@ def order(
     Example:
       gm order fab "Je braque mon flingue sur marco (BANG BANG BANG)"
       gm order lulu "fab BBB" --from https://forum.example/pm/123
+      gm order tom "lulu clic" --salt "pomme"   # the player's word for the fortune
       gm order tom --target fab --option bang
     """
     from gm.service import actions
@@ -76,7 +84,14 @@ def order(
     if params and joined:
         raise click.UsageError("give either the message text or explicit fields, not both")
     result = actions.submit(
-        ctx.env, slug, player, text=joined, params=params or None, source=source, preview=preview
+        ctx.env,
+        slug,
+        player,
+        text=joined,
+        params=params or None,
+        source=source,
+        preview=preview,
+        word=word,
     )
     fmt, tables = ctx.style(slug, fmt)
     if result.reply:

@@ -110,6 +110,18 @@ class EventsVoided(Event):
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class EntropyAdded(Event):
+    """A player's word for the fortune (« graine : … »), public: from the next
+    draw on, every draw mixes in the words of all players (see
+    ``gm.core.fortune.mix``), so that neither the MJ, who committed to the
+    seed before any word was sent, nor any player alone controls the draws."""
+
+    kind = "gm.entropy-added"
+    player: str
+    word: str
+
+
 PLATFORM_EVENTS: tuple[type[Event], ...] = (
     CampaignCreated,
     FortuneSealed,
@@ -119,6 +131,7 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     SettingChanged,
     DiceRolled,
     EventsVoided,
+    EntropyAdded,
 )
 
 
@@ -134,6 +147,8 @@ class Meta:
     settings: dict[str, str]
     seed: str | None = None
     deadline: DeadlineSet | None = None
+    words: tuple[tuple[str, str], ...] = ()
+    """Players' words for the fortune, (player, word), in seating order."""
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
@@ -154,6 +169,11 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
             return replace(meta, deadline=event)
         case SettingChanged() if meta is not None:
             return replace(meta, settings={**meta.settings, event.key: event.value})
+        case EntropyAdded() if meta is not None:
+            words = dict(meta.words)
+            words[event.player] = event.word  # a player's new word replaces their old one
+            seated = tuple((p, words[p]) for p in meta.players if p in words)
+            return replace(meta, words=seated)
     return meta
 
 

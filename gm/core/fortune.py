@@ -9,7 +9,9 @@ Construction (the README repeats it with a stand-alone snippet):
   stream labelled ``draw/<n>``. Numbering draws rather than events means that
   nothing else the MJ records (a setting, a refused order, an undo) can shift
   the stream a draw reads, so previews cannot be used to fish for luck; and
-  ``gm undo`` refuses to void a draw. Block ``i`` of the stream is
+  ``gm undo`` refuses to void a draw. Once players have sent words for the
+  fortune (« graine : … »), the label becomes ``draw/<n>+<mix>`` (``mix``).
+  Block ``i`` of the stream is
   ``HMAC-SHA256(key=seed, msg=f"{label}:{i}".encode())``; the blocks are
   concatenated into one byte stream, read from the start.
 * ``below(n)`` (an integer in ``[0, n)``): let ``k = (n - 1).bit_length()`` and
@@ -31,12 +33,26 @@ import hmac
 from collections.abc import Sequence
 from typing import TypeVar
 
+from gm.core.canonical import canonical_json
+
 T = TypeVar("T")
 
 
-def label_for(number: int) -> str:
-    """The stream label of the campaign's ``number``-th draw (from 1)."""
-    return f"draw/{number}"
+def label_for(number: int, words: Sequence[tuple[str, str]] = ()) -> str:
+    """The stream label of the campaign's ``number``-th draw (from 1).
+
+    With players' words (``(player, word)`` pairs in seating order), the label
+    is ``draw/<n>+<mix>``: see ``mix``.
+    """
+    return f"draw/{number}" + (f"+{mix(words)}" if words else "")
+
+
+def mix(words: Sequence[tuple[str, str]]) -> str:
+    """The players' words as they enter a label: the first 16 hex digits of
+    SHA-256 over the canonical JSON of ``[[player, word], …]`` in seating
+    order. Published in the post of every draw that uses them."""
+    pairs = [[player, word] for player, word in words]
+    return hashlib.sha256(canonical_json(pairs).encode("utf-8")).hexdigest()[:16]
 
 
 def commitment(seed: str) -> str:

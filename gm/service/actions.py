@@ -11,14 +11,22 @@ same path and records nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gm.core import fortune
-from gm.core.campaign import DeadlineSet, SubmissionReceived, SubmissionRejected, evolve_meta
+from gm.core.campaign import (
+    DeadlineSet,
+    EntropyAdded,
+    SubmissionReceived,
+    SubmissionRejected,
+    evolve_meta,
+)
 from gm.core.codec import to_json
 from gm.core.names import fold as fold_name
+from gm.core.names import nfc
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock
@@ -81,6 +89,30 @@ def resolve_player(campaign: Campaign, name: str) -> str:
     )
 
 
+_WORD_LINE = re.compile(r"^[ \t]*graine[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
+MAX_WORD = 100
+
+
+def split_word(text: str) -> tuple[str | None, str]:
+    """A player's word for the fortune (a « graine : … » line) and the rest of
+    their message, which is the order the game reads."""
+    match = _WORD_LINE.search(text)
+    if match is None:
+        return None, text
+    return match.group(1), (text[: match.start()] + text[match.end() :]).strip()
+
+
+def check_word(word: str) -> str:
+    """A player's word, normalised; refused when empty, too long or with control characters."""
+    clean = nfc(word)
+    if not clean or len(clean) > MAX_WORD or any(ord(c) < 32 for c in clean):
+        raise InputError(
+            f"the fortune word {word[:30]!r} must be 1 to {MAX_WORD} printable characters",
+            code="input/word",
+        )
+    return clean
+
+
 def submit(
     env: Env,
     slug: str,
@@ -89,12 +121,21 @@ def submit(
     params: Mapping[str, Any] | None = None,
     source: str | None = None,
     preview: bool = False,
+    word: str | None = None,
 ) -> Result:
     """Record a player's private message (free text, or explicit ``params``).
 
-    Returns the French reply to send back. A refused message is logged and
-    raises its error, with the French reply in ``error.draft``.
+    A « graine : … » line in the text (or ``word``) is the player's word for
+    the fortune, mixed into every later draw. Returns the French reply to
+    send back. A refused message is logged and raises its error, with the
+    French reply in ``error.draft``.
     """
+    order_text = text
+    if text is not None:
+        found, order_text = split_word(text)
+        word = word if word is not None else found
+    if word is not None:
+        word = check_word(word)
     if text is not None and len(text) > MAX_ORDER_TEXT:
         raise InputError(
             f"the order text is {len(text)} characters long; the limit is {MAX_ORDER_TEXT}",
@@ -104,15 +145,17 @@ def submit(
     def make(campaign: Campaign, actor: str) -> Command:
         if params:
             return campaign.game.order_from_params(campaign.state, actor, params)
-        if text is None or not text.strip():
+        if order_text is None or not order_text.strip():
             raise InputError(
                 "no order given: paste the player's message, or use the explicit options",
                 code="input/empty-order",
             )
-        return campaign.game.parse(campaign.state, actor, text)
+        return campaign.game.parse(campaign.state, actor, order_text)
 
     shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
-    return _run(env, slug, player, make, submission=shown, source=source, preview=preview)
+    return _run(
+        env, slug, player, make, submission=shown, source=source, preview=preview, word=word
+    )
 
 
 MAX_ORDER_TEXT = 4000
@@ -159,6 +202,7 @@ def _run(
     source: str | None = None,
     deadline: str | None = None,
     preview: bool = False,
+    word: str | None = None,
 ) -> Result:
     store = env.store
     info = store.campaign(slug)
@@ -167,7 +211,8 @@ def _run(
         campaign = fold(info.slug, info.game, w.events(info.slug))
         if actor != GM:
             actor = resolve_player(campaign, actor)
-        draws = fortune.Fortune(campaign.meta.seed or "", fortune.label_for(campaign.draws + 1))
+        label = fortune.label_for(campaign.draws + 1, campaign.meta.words)
+        draws = fortune.Fortune(campaign.meta.seed or "", label)
         try:
             command = make(campaign, actor)
             events = campaign.game.decide(campaign.state, actor, command, draws)
@@ -187,6 +232,8 @@ def _run(
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
                 w.append(info.slug, [new_event(rejected, actor, source)], campaign.seq)
         if refusal is None:
+            if word is not None:
+                events = [EntropyAdded(actor, word), *events]
             result = _apply(env, w, campaign, actor, events, submission, source, deadline, preview)
     if refusal is not None:
         raise refusal

@@ -86,7 +86,8 @@ def roll(
                 code="phase/game-over",
             )
         number = campaign.draws + 1  # the campaign's n-th draw reads draw/<n>
-        result = dice.roll(parsed, Fortune(campaign.meta.seed or "", label_for(number)))
+        label = label_for(number, campaign.meta.words)
+        result = dice.roll(parsed, Fortune(campaign.meta.seed or "", label))
         event = dice.rolled(result, why)
         if preview:
             body = _render(campaign, event, number, env.templates)
@@ -127,5 +128,6 @@ def _render(campaign: Campaign, event: dice.DiceRolled, number: int, override: P
         "terms": terms,
         "total": result.total,
         "draw": number,
+        "label": label_for(number, campaign.meta.words),
     }
     return render_common(campaign, POST_KIND, override, roll=context)

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gm.core.fortune import label_for
 from gm.core.protocol import PostRef
 from gm.service.loading import Campaign, codec_for, orders_in_force, record_seal
 
@@ -54,6 +55,8 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "chain_head": head,
         "seq": campaign.seq,
         "draws": campaign.draws,
+        "draw_label": label_for(campaign.draws, campaign.meta.words) if campaign.draws else None,
+        "words": [{"player": p, "word": w} for p, w in campaign.meta.words],
     }
 
 

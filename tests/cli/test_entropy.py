@@ -1,0 +1,82 @@
+"""Players' words for the fortune (« graine : … »): recorded, public, mixed into
+every later draw, so neither the MJ nor a player alone controls the draws."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from gm.core.fortune import Fortune
+
+
+def gm(db: Path, *args: str, code: int = 0) -> Result:
+    from gm.cli import cli
+
+    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+    assert result.exit_code == code, (result.output, result.exception)
+    return result
+
+
+def opened(tmp_path: Path) -> Path:
+    db = tmp_path / "e.db"
+    gm(db, "new", "magot", "-t", "Graines", "-p", "fab,marco,lulu", "--seed", "s")
+    gm(db, "draw", "--bills", "20000,10000,5000,5000,5000")
+    return db
+
+
+def test_a_word_line_is_recorded_and_the_order_still_read(tmp_path: Path) -> None:
+    db = opened(tmp_path)
+    reply = gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme").stdout
+    assert "tu braques **marco** avec **CLIC CLIC CLIC**" in reply
+    assert "Ta graine pour le hasard : « pomme »" in reply
+    history = json.loads(gm(db, "history", "--json").stdout)
+    words = [e for e in history if e["kind"] == "gm.entropy-added"]
+    assert [(e["payload"], e["audience"]) for e in words] == [
+        ({"player": "fab", "word": "pomme"}, "*")
+    ]
+
+
+def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(tmp_path: Path) -> None:
+    db = opened(tmp_path)
+    gm(db, "order", "marco", "fab clic", "--salt", "Poire")
+    gm(db, "order", "fab", "marco clic\ngraine: pomme")
+    gm(db, "order", "lulu", "fab clic")
+    gm(db, "reveal")
+    gm(db, "resolve")
+    # Seating order (fab, marco), canonical JSON, first 16 hex digits of SHA-256.
+    mix = hashlib.sha256(
+        json.dumps([["fab", "pomme"], ["marco", "Poire"]], separators=(",", ":")).encode()
+    ).hexdigest()[:16]
+    label = f"draw/1+{mix}"  # the game's first fortune draw (round 1 was drawn by hand)
+    post = gm(db, "draw").stdout
+    assert f"(tirage n° 1, `{label}`)" in post
+    assert "Graines des joueurs mêlées au tirage : fab « pomme » · marco « Poire »" in post
+    deck = sorted([20000] * 9 + [10000] * 14 + [5000] * 12, reverse=True)  # after round 1
+    stream = Fortune("s", label)
+    bills = sorted((deck.pop(stream.below(len(deck))) for _ in range(5)), reverse=True)
+    history = json.loads(gm(db, "history", "--json").stdout)
+    drawn = [e for e in history if e["kind"] == "magot.loot-drawn"][-1]["payload"]["bills"]
+    assert sorted(drawn, reverse=True) == bills
+    unmixed = sorted([20000] * 9 + [10000] * 14 + [5000] * 12, reverse=True)
+    plain = Fortune("s", "draw/1")
+    assert sorted((unmixed.pop(plain.below(len(unmixed))) for _ in range(5)), reverse=True) != bills
+    assert gm(db, "verify").exit_code == 0
+
+
+def test_a_word_with_a_refused_order_is_not_recorded(tmp_path: Path) -> None:
+    db = opened(tmp_path)
+    gm(db, "order", "fab", "n'importe quoi\ngraine : pomme", code=1)
+    kinds = [e["kind"] for e in json.loads(gm(db, "history", "--json").stdout)]
+    assert "gm.entropy-added" not in kinds
+
+
+def test_a_bad_word_is_refused_clearly(tmp_path: Path) -> None:
+    db = opened(tmp_path)
+    result = gm(db, "order", "fab", "marco clic", "--salt", "x" * 101, code=2)
+    assert result.stderr.startswith(
+        "Error: the fortune word 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' must be 1 to 100 printable characters"
+    )
+    assert "[input/word]" in result.stderr
