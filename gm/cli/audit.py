@@ -53,6 +53,8 @@ def history(
         voided = "  [voided]" if row["voided"] else ""
         click.echo(f"{row['seq']:>5}  {when}  {who:<16} {row['kind']}{source}{voided}")
         click.echo(f"       {payload}")
+        if row["seal"]:
+            click.echo(f"       seal {row['seal']}  salt {row['salt']}")
 
 
 @click.command()

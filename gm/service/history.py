@@ -8,6 +8,7 @@ from gm.core.campaign import visible_to
 from gm.core.protocol import GM
 from gm.service.actions import load, resolve_player
 from gm.service.env import Env
+from gm.service.loading import codec_for, record_seal
 
 
 def timeline(
@@ -23,6 +24,7 @@ def timeline(
     if viewer != GM:
         viewer = resolve_player(campaign, viewer)
     about = resolve_player(campaign, player) if player is not None else None
+    codec = codec_for(campaign.game.id)
     out = []
     for record in campaign.records:
         if not visible_to(record.audience, viewer):
@@ -42,6 +44,8 @@ def timeline(
                 "prev_hash": record.prev_hash,
                 "hash": record.hash,
                 "voided": record.seq in campaign.voided,
+                # The full seal of a sealed order (posts show its first 8 digits).
+                "seal": record_seal(record) if codec.type_of(record.kind).sealed else None,
             }
         )
     return out
