@@ -39,7 +39,7 @@ def history(
 
     rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM, player)
     if round_ is not None:
-        rows = [r for r in rows if r["payload"].get("round") == round_]
+        rows = [r for r in rows if r["round"] == round_]
     if as_json:
         echo_json(rows)
         return

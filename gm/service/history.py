@@ -26,7 +26,11 @@ def timeline(
     about = resolve_player(campaign, player) if player is not None else None
     codec = codec_for(campaign.game.id)
     out = []
+    round_ = None
     for record in campaign.records:
+        # An event without a round (a pasted message, a word for the fortune)
+        # belongs to the round the log was in when it was recorded.
+        round_ = record.payload.get("round", round_)
         if not visible_to(record.audience, viewer):
             continue
         if about is not None and about not in (record.actor, record.payload.get("player")):
@@ -44,6 +48,7 @@ def timeline(
                 "prev_hash": record.prev_hash,
                 "hash": record.hash,
                 "voided": record.seq in campaign.voided,
+                "round": round_,
                 # The full seal of a sealed order (posts show its first 8 digits).
                 "seal": record_seal(record) if codec.type_of(record.kind).sealed else None,
             }
