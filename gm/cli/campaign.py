@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from gm.cli.context import Ctx, echo_json, echo_posts, format_option, json_option, note, pass_ctx
+from gm.cli.context import (
+    Ctx,
+    echo_json,
+    echo_posts,
+    format_option,
+    json_option,
+    note,
+    pass_ctx,
+    preview_option,
+)
 from gm.errors import InputError
 
 
@@ -47,6 +56,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     help="BBCode tables: [table], a list, or a code block.",
 )
 @format_option
+@preview_option
 @pass_ctx
 def new(
     ctx: Ctx,
@@ -59,6 +69,7 @@ def new(
     tz: str | None,
     tables: str | None,
     fmt: str | None,
+    preview: bool,
 ) -> None:
     """Create a campaign, make it current, and print the opening post.
 
@@ -79,9 +90,13 @@ def new(
         seed=seed,
         slug=slug,
         settings=settings,
+        preview=preview,
     )
     meta = result.campaign.meta
     echo_posts(result.posts, meta.settings["format"], meta.settings["tables"])
+    if not result.recorded:
+        note(f"Preview of {result.campaign.slug!r}: nothing recorded.")
+        return
     note(
         f"Campaign {result.campaign.slug!r} created and selected. Next: {result.campaign.game.next_step(result.campaign.state)}"
     )

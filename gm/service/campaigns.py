@@ -22,16 +22,18 @@ from gm.core.campaign import (
     FortuneSealed,
     SettingChanged,
 )
+from gm.core.canonical import canonical_json
 from gm.core.names import fold as fold_name
 from gm.core.names import nfc, slugify
 from gm.core.protocol import GM, PostRef
-from gm.errors import InputError, NotFoundError, quote_choices
+from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.actions import Post, Result, load, new_event
 from gm.service.env import Env
 from gm.service.loading import extend, fold
 from gm.service.posts import deadline_datetime, render_public
 from gm.store.log import CampaignInfo
+from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_timestamp
 
 CURRENT = "current-campaign"
 MAX_NAME = 40
@@ -117,8 +119,13 @@ def create(
     slug: str | None = None,
     settings: Mapping[str, str] | None = None,
     fresh_slug: bool = False,
+    preview: bool = False,
 ) -> Result:
-    """Create a campaign, make it current, and render its opening post."""
+    """Create a campaign, make it current, and render its opening post.
+
+    ``preview`` checks everything and renders the opening post from the
+    would-be log, writing nothing (its fingerprint is that of the preview).
+    """
     game = games.load(game_id)
     title = nfc(title)
     if not title or len(title) > MAX_TITLE:
@@ -145,6 +152,16 @@ def create(
         commitment=fortune.commitment(seed),
         settings=checked,
     )
+    if preview:
+        if slug in {c.slug for c in env.store.campaigns()}:
+            raise CampaignError(
+                f"campaign {slug!r} already exists; choose another --slug", code="campaign/exists"
+            )
+        records = _would_be(env, [new_event(created, GM), new_event(FortuneSealed(seed), GM)])
+        campaign = fold(slug, game.id, records)
+        ref = PostRef("opening")
+        body = render_public(campaign, ref, campaign.head, env.templates)
+        return Result(campaign, (), (Post(ref, body),), recorded=False)
     with env.store.write() as w:
         w.create_campaign(slug, game.id, title)
         stored = w.append(slug, [new_event(created, GM), new_event(FortuneSealed(seed), GM)], 0)
@@ -154,6 +171,43 @@ def create(
         row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body)
         w.set_setting(CURRENT, slug)
     return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
+
+
+def _would_be(env: Env, events: Sequence[NewEvent]) -> list[StoredEvent]:
+    """The records ``events`` would become as a new log, for a preview."""
+    records: list[StoredEvent] = []
+    when = utc_timestamp(env.now())
+    for seq, event in enumerate(events, start=1):
+        prev = records[-1].hash if records else None
+        salt = new_salt()
+        text = canonical_json(event.payload)
+        digest_ = event_hash(
+            prev_hash=prev,
+            seq=seq,
+            kind=event.kind,
+            actor=event.actor,
+            audience=event.audience,
+            payload=event.payload,
+            salt=salt,
+            source=event.source,
+            recorded_at=when,
+        )
+        records.append(
+            StoredEvent(
+                seq,
+                event.kind,
+                event.actor,
+                event.audience,
+                event.payload,
+                text,
+                salt,
+                event.source,
+                when,
+                prev,
+                digest_,
+            )
+        )
+    return records
 
 
 def current(env: Env, given: str | None) -> str:

@@ -212,3 +212,10 @@ def test_a_refused_order_in_a_scenario_names_where(gm: Gm, tmp_path: Path) -> No
 def test_a_missing_scenario_file(gm: Gm) -> None:
     result = gm("play", "nope.toml", code=3)
     assert result.stderr == "Error: no scenario file 'nope.toml' [scenario/not-found]\n"
+
+
+def test_new_preview_renders_the_opening_and_records_nothing(gm: Gm) -> None:
+    result = gm("new", "toss", "--title", "Pièce !", "--players", "alice,bob", "--seed", "graine", "--preview")
+    assert result.stdout.startswith("# Pile ou face — Pièce !\n")
+    assert "Preview of 'piece': nothing recorded." in result.stderr
+    assert gm("list").stderr.startswith("No campaign yet.")
