@@ -39,6 +39,13 @@ class GMGroup(click.Group):
                 click.echo(err.draft.rstrip("\n"))
             raise GMClickException(err) from err
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # A shell cannot pass a NUL byte (argv holds C strings), but a caller
+        # of cli() can, and os functions raise ValueError on it deep inside.
+        if any("\x00" in arg for arg in args):
+            raise click.UsageError("an argument contains a NUL byte (\\x00)", ctx)
+        return super().parse_args(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)
 

@@ -7,6 +7,7 @@ import json
 import click
 
 from gm.cli.context import Ctx, echo_json, json_option, pass_ctx
+from gm.errors import InputError
 
 
 @click.command()
@@ -162,7 +163,12 @@ def chronicle(ctx: Ctx, output: str | None, fmt: str) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        Path(output).write_text(text, encoding="utf-8")
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise InputError(
+                f"cannot write {output!r}: {err.strerror}", code="chronicle/unwritable"
+            ) from err
         click.echo(f"Wrote {output}.", err=True)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from gm.cli.context import Ctx, note, pass_ctx
+from gm.errors import InputError
 
 
 @click.command(name="export")
@@ -37,8 +38,13 @@ def export_(ctx: Ctx, slug: str | None, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    with open(output, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
+    try:
+        with open(output, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as err:
+        raise InputError(
+            f"cannot write {str(output)!r}: {err.strerror}", code="export/unwritable"
+        ) from err
     note(f"Exported to {output}.")
 
 

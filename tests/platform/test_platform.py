@@ -215,7 +215,17 @@ def test_a_missing_scenario_file(gm: Gm) -> None:
 
 
 def test_new_preview_renders_the_opening_and_records_nothing(gm: Gm) -> None:
-    result = gm("new", "toss", "--title", "Pièce !", "--players", "alice,bob", "--seed", "graine", "--preview")
+    result = gm(
+        "new",
+        "toss",
+        "--title",
+        "Pièce !",
+        "--players",
+        "alice,bob",
+        "--seed",
+        "graine",
+        "--preview",
+    )
     assert result.stdout.startswith("# Pile ou face — Pièce !\n")
     assert "Preview of 'piece': nothing recorded." in result.stderr
     assert gm("list").stderr.startswith("No campaign yet.")

@@ -1,0 +1,226 @@
+"""Hostile input, every command (issue #5, item 1).
+
+Hypothesis feeds every ``gm`` command random and adversarial arguments (empty
+strings, 10,000-character orders, control characters, RTL marks, emoji, NUL
+bytes, SQL fragments, Jinja and Markdown/BBCode syntax, unknown campaigns and
+players, commands in the wrong phase) through ``CliRunner``, each against a
+fresh copy of a Le Magot campaign waiting for orders. For every input:
+
+* no traceback: the only exception ``CliRunner`` may record is ``SystemExit``;
+* a rejected input exits with a code ≥ 1 and prints an ``Error:`` line on
+  stderr (``check-post`` follows tools/gm_check.py's convention instead, see
+  ``_rejection_line``);
+* a rejected input leaves ``gm status --json`` exactly as it was (``gm order``
+  may log the rejected submission, so its ``events`` count may grow).
+
+The number of inputs tried is printed at the end of the module and checked
+against a minimum.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm.cli import cli
+
+# Per command; 27 commands, so ~650 inputs in all (a few seconds per command).
+EXAMPLES = 25
+TRIED: Counter[str] = Counter()
+
+# Values that make a command succeed by design, not hostile input: help and version.
+BENIGN = {"-h", "--help", "--version"}
+
+SPECIALS = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "\x1b[31mrouge\x1b[0m",
+    "\r\n",
+    "\t",
+    "\u202e",
+    "fab\u202e",
+    "\u200b",
+    "🤠",
+    "🤠" * 50,
+    "a" * 10_000,
+    "'; DROP TABLE events; --",
+    '" OR 1=1 --',
+    "{{ 7*7 }}",
+    "{% for x in y %}",
+    "{{ config.__class__ }}",
+    "**b**",
+    "[b]x[/b]",
+    "<script>x</script>",
+    "../../etc/passwd",
+    "/dev/null",
+    "/",
+    ".",
+    "-",
+    "--",
+    "-x",
+    "--nope",
+    "nobody",
+    "fab",
+    "marco",
+    "lulu",
+    "FAB",
+    "Élodie",
+    "marco clic",
+    "je braque marco, BANG",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "1e309",
+    "nan",
+    "+48h",
+    "2d6",
+    "1000d1000000",
+    "seed",
+    "post",
+    "opening",
+    "round",
+    "results",
+]
+
+hostile = (
+    st.one_of(st.sampled_from(SPECIALS), st.text(max_size=40), st.text(min_size=200, max_size=2000))
+).filter(lambda s: s not in BENIGN)
+
+
+def _param_args(param: click.Parameter, draw: st.DrawFn) -> list[str]:
+    """Arguments for one parameter: hostile values, sometimes valid ones."""
+    if isinstance(param, click.Argument):
+        if param.nargs == -1:
+            return draw(st.lists(hostile, min_size=1 if param.required else 0, max_size=3))
+        if param.required or draw(st.booleans()):
+            choices = list(getattr(param.type, "choices", []))
+            pool = st.sampled_from(choices) | hostile if choices else hostile
+            return [draw(pool)]
+        return []
+    assert isinstance(param, click.Option)
+    if not draw(st.booleans()) and not param.required:
+        return []
+    flag = max(param.opts, key=len)
+    if param.is_flag:
+        return [flag]
+    choices = list(getattr(param.type, "choices", []))
+    pool = st.sampled_from(choices) | hostile if choices else hostile
+    if isinstance(param.type, click.types.IntParamType):
+        pool = st.integers(-(10**12), 10**12).map(str) | hostile
+    return [flag, draw(pool)]
+
+
+@st.composite
+def invocations(draw: st.DrawFn, name: str) -> list[str]:
+    """A full argument list for ``gm NAME``: global options, options, arguments."""
+    command = cli.commands[name]
+    prefix: list[str] = []
+    if draw(st.integers(0, 4)) == 0:  # an unknown (or hostile) campaign
+        prefix = ["-c", draw(hostile)]
+    options: list[str] = []
+    positionals: list[str] = []
+    for param in command.params:
+        if isinstance(param, click.Argument):
+            positionals += _param_args(param, draw)
+        else:
+            options += _param_args(param, draw)
+    if draw(st.booleans()):  # positionals first, or after the options
+        return [*prefix, name, *positionals, *options]
+    return [*prefix, name, *options, *positionals]
+
+
+def _copy(src: Path, dst: Path) -> None:
+    """A consistent copy of a WAL database, pending -wal pages included."""
+    with sqlite3.connect(src) as source, sqlite3.connect(dst) as target:
+        source.backup(target)
+    source.close()
+    target.close()
+
+
+def _status(db: Path) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, ["--db", str(db), "status", "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """A Le Magot campaign in round 1, waiting for orders; its status."""
+    base = tmp_path_factory.mktemp("hostile")
+    built = base / "built.db"
+    run = CliRunner().invoke
+    for args in (
+        ["new", "magot", "-t", "T", "-p", "fab,marco,lulu", "--seed", "s"],
+        ["draw", "--bills", "20000,10000,5000,5000,5000"],
+    ):
+        result = run(cli, ["--db", str(built), *args])
+        assert result.exit_code == 0, (args, result.output)
+    golden = base / "golden.db"
+    _copy(built, golden)
+    yield golden, _status(golden)
+    total = sum(TRIED.values())
+    print(f"\nhostile inputs tried: {total} over {len(TRIED)} commands")
+    assert total >= 10 * len(cli.commands), TRIED
+
+
+def _rejection_line(name: str, result: Result) -> bool:
+    """Did the rejected command say why, in its convention?"""
+    if any(line.startswith("Error:") for line in result.stderr.splitlines()):
+        return True
+    if name == "check-post":
+        # tools/gm_check.py's convention: exit 1 is a verdict (MISMATCH/DIFFÉRENT,
+        # on stdout), exit 2 a refusal ("ERREUR / ERROR: …" or argparse's "error:").
+        text = result.output
+        return result.exit_code == 1 or "ERROR:" in text or "error:" in text
+    return False
+
+
+@pytest.mark.parametrize("name", list(cli.commands))
+def test_hostile_input_never_tracebacks_nor_changes_state(
+    campaign: tuple[Path, dict[str, Any]], name: str
+) -> None:
+    golden, before = campaign
+
+    @settings(max_examples=EXAMPLES)
+    @given(args=invocations(name))
+    def check(args: list[str]) -> None:
+        TRIED[name] += 1
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "gm.db"
+            _copy(golden, db)
+            cwd = os.getcwd()
+            os.chdir(tmp)  # files a command writes (-o, backup) land here
+            try:
+                result = CliRunner().invoke(cli, ["--db", str(db), *args], input="")
+            finally:
+                os.chdir(cwd)
+            after = _status(db) if result.exit_code != 0 else before
+        where = f"gm {' '.join(map(repr, args))[:300]}\n{result.output[-2000:]}"
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            where,
+            result.exc_info,
+        )
+        assert "Traceback" not in result.output, where
+        if result.exit_code == 0:
+            return
+        assert result.exit_code >= 1, where
+        assert _rejection_line(name, result), where
+        if name == "order":  # a rejected order is logged: only the event count grows
+            after = {**after, "events": before["events"]}
+        assert after == before, where
+
+    check()
