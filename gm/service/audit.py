@@ -9,12 +9,20 @@ made, then compared byte for byte with what was stored (and published).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from gm.core.protocol import PostRef
 from gm.errors import GMError
 from gm.service import dice
 from gm.service.env import Env
-from gm.service.loading import fold
+from gm.service.loading import Campaign, fold
 from gm.service.posts import render_public
+
+PLATFORM_POSTS: dict[str, Callable[[Campaign, Path | None], str]] = {
+    dice.POST_KIND: dice.render_post,
+}
+"""Post kinds the platform renders itself (not a game's view), by their renderer."""
 
 
 def verify(env: Env, slug: str) -> list[str]:
@@ -28,8 +36,9 @@ def verify(env: Env, slug: str) -> list[str]:
     for post in store.posts(info.slug):
         try:
             campaign = fold(info.slug, info.game, records[: post.at_seq])
-            if post.kind == dice.POST_KIND:  # a roll's post is rendered from its event
-                fresh = dice.render_post(campaign, env.templates)
+            platform = PLATFORM_POSTS.get(post.kind)
+            if platform is not None:
+                fresh = platform(campaign, env.templates)
             else:
                 fresh = render_public(
                     campaign, PostRef(post.kind, post.round), campaign.head, env.templates

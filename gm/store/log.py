@@ -349,23 +349,7 @@ class Writer(Reader):
                 )
             )
             prev_hash = hash_
-        rows = [
-            {
-                "campaign_id": campaign_id,
-                "seq": ev.seq,
-                "kind": ev.kind,
-                "actor": ev.actor,
-                "audience": ev.audience,
-                "payload": ev.payload_json,
-                "salt": ev.salt,
-                "source": ev.source,
-                "recorded_at": ev.recorded_at,
-                "prev_hash": ev.prev_hash,
-                "hash": ev.hash,
-                "batch": ev.batch,
-            }
-            for ev in stored
-        ]
+        rows = [_event_row(campaign_id, ev) for ev in stored]
         try:
             self._conn.execute(insert(events_t), rows)
         except IntegrityError as err:
@@ -461,23 +445,7 @@ class Writer(Reader):
         if events:
             self._conn.execute(
                 insert(events_t),
-                [
-                    {
-                        "campaign_id": new_id,
-                        "seq": ev.seq,
-                        "kind": ev.kind,
-                        "actor": ev.actor,
-                        "audience": ev.audience,
-                        "payload": ev.payload_json,
-                        "salt": ev.salt,
-                        "source": ev.source,
-                        "recorded_at": ev.recorded_at,
-                        "prev_hash": ev.prev_hash,
-                        "hash": ev.hash,
-                        "batch": ev.batch,
-                    }
-                    for ev in events
-                ],
+                [_event_row(new_id, ev) for ev in events],
             )
         if posts:
             self._conn.execute(
@@ -517,6 +485,24 @@ class Writer(Reader):
         self._conn.execute(
             stmt.on_conflict_do_update(index_elements=["key"], set_={"value": value})
         )
+
+
+def _event_row(campaign_id: int, ev: StoredEvent) -> dict[str, Any]:
+    """The ``events`` row of a stored event: the payload text exactly as hashed."""
+    return {
+        "campaign_id": campaign_id,
+        "seq": ev.seq,
+        "kind": ev.kind,
+        "actor": ev.actor,
+        "audience": ev.audience,
+        "payload": ev.payload_json,
+        "salt": ev.salt,
+        "source": ev.source,
+        "recorded_at": ev.recorded_at,
+        "prev_hash": ev.prev_hash,
+        "hash": ev.hash,
+        "batch": ev.batch,
+    }
 
 
 class Store:
