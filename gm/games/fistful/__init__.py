@@ -1,0 +1,24 @@
+"""Fistful of Gold: two gunslingers duel with revolver cards, red deck against green.
+
+A pure rules package (``shared/rules/fistful.md``): ``cards`` (the decks),
+``model`` (state), ``commands`` and ``events``, ``duel`` (the resolution
+table and the card powers), ``rules`` (decide / evolve, R-1 to R-7 and the
+rulings decided here), ``words`` and ``notation`` (private messages to
+commands), ``views`` (what posts and replies may show) and ``game`` (the
+platform's ``Game`` protocol). ``GAME`` is what ``gm.games.load("fistful")``
+returns.
+"""
+
+from typing import Any
+
+__all__ = ["GAME", "Fistful"]
+
+
+def __getattr__(name: str) -> Any:
+    # The rules load on first use: ``gm --help`` reads only ``manifest``.
+    if name in __all__:
+        from .game import Fistful
+
+        globals().update(Fistful=Fistful, GAME=Fistful())
+        return globals()[name]
+    raise AttributeError(name)

@@ -1,0 +1,86 @@
+"""The commands of Fistful of Gold: what a player or the MJ asks for.
+
+Player names in commands are canonical (``rules`` resolves what was typed);
+the players' commands may be sent by the player concerned or by the MJ. The
+MJ's steps (``gm start``, ``gm reveal``, ``gm resolve``) are sent with actor
+``gm``. A private message may carry several things at once (« je reprends le
+3 et je joue le 5 »): the pick rides along with the card or the end-of-manche
+choice, and is applied first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from gm.core.protocol import Command
+
+from .cards import Card
+
+
+@dataclass(frozen=True)
+class DiscardAtSetup(Command):
+    """Send or replace ``player``'s two secret setup discards."""
+
+    kind: ClassVar[str] = "fistful.discard-at-setup"
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    """Send or replace ``player``'s card for the current duel (after ``pick``, if given)."""
+
+    kind: ClassVar[str] = "fistful.play-card"
+    player: str
+    card: Card
+    pick: Card | None = None
+
+
+@dataclass(frozen=True)
+class PickCard(Command):
+    """The green-8 owner takes ``card`` back from their removed pile (R-4)."""
+
+    kind: ClassVar[str] = "fistful.pick-card"
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class ChooseEnd(Command):
+    """``player``'s end-of-manche choice: which cards to discard (when they may
+    choose) and which of them to reveal in the final duel (R-5). A part left
+    ``None`` keeps what was sent before."""
+
+    kind: ClassVar[str] = "fistful.choose-end"
+    player: str
+    discards: tuple[Card, ...] | None = None
+    final: Card | None = None
+    pick: Card | None = None
+
+
+@dataclass(frozen=True)
+class StartDuels(Command):
+    """Lock the setup discards and open the first duel."""
+
+    kind: ClassVar[str] = "fistful.start-duels"
+
+
+@dataclass(frozen=True)
+class RevealDuel(Command):
+    """Reveal both cards of the current duel and resolve it."""
+
+    kind: ClassVar[str] = "fistful.reveal-duel"
+
+
+@dataclass(frozen=True)
+class EndManche(Command):
+    """Lock the end-of-manche choices, play the final duel if due, score the manche.
+
+    ``when_due`` (scenario files only) turns it into nothing at all while the
+    manche is still running: a scenario does not say where a manche ends,
+    the rules do.
+    """
+
+    kind: ClassVar[str] = "fistful.end-manche"
+    when_due: bool = False

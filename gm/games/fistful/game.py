@@ -1,0 +1,286 @@
+"""``Fistful``: Fistful of Gold seen through the platform's ``Game`` protocol.
+
+This module only wires the rules to the platform: which posts a command
+calls for, the inputs accepted now (``legal_inputs``) and scenario files.
+The rules live in ``rules`` and ``duel``, the reading of messages in
+``notation`` and ``words``, what posts may show in ``views``.
+
+Posts: ``opening`` (``gm new``), ``setup`` (``gm start``: the seals of the
+setup discards, turn 1), ``duel`` (``gm reveal``, one per duel, its turn),
+``manche`` (``gm resolve``, the end-of-manche turn), ``final`` and, on
+demand after the end, ``disclosure``.
+
+Scenario files (``shared/scenarios.md``, fistful): ``[setup] discards`` and
+one ``[[duels]]`` entry per duel, in play order, with its ``cards`` and,
+as the rules ask for them after that duel, the green-8 ``pick``, the
+``discard`` of a red-7 end, the ``final`` card of a player who discards two.
+Each entry becomes: the cards (as ``gm order``), ``gm reveal``, the pick,
+discards and final card (as ``gm order``, written as the player would:
+« je reprends le 3 », « je défausse 4 », « je révèle le 5 »), then « end the
+manche if it is over » (``gm resolve`` with ``when_due``), since the file
+does not say where a manche ends: the rules do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from gm.core.protocol import (
+    Command,
+    Draws,
+    Event,
+    OptionSpec,
+    ParamSpec,
+    PostRef,
+    ScenarioStep,
+    StepSpec,
+)
+from gm.errors import InputError
+
+from . import notation, rules, views
+from .cards import DECK, SETUP_DISCARDS
+from .events import EVENTS, DuelResolved, DuelsStarted, MancheEnded
+from .manifest import INFO
+from .model import Phase, State
+from .words import Part, scan
+
+_COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
+_TOP_KEYS = ("setup", "duels")
+_SETUP_KEYS = ("discards",)
+_DUEL_KEYS = ("cards", "pick", "discard", "final")
+
+
+class Fistful:
+    """Fistful of Gold, as the platform sees it. Stateless: every method is pure."""
+
+    id: str = INFO.id
+    title: str = INFO.title
+    min_players: int = INFO.min_players
+    max_players: int = INFO.max_players
+    options: tuple[OptionSpec, ...] = INFO.options
+    steps: tuple[StepSpec, ...] = INFO.steps
+    events: tuple[type[Event], ...] = EVENTS
+    order_params: tuple[ParamSpec, ...] = INFO.order_params
+
+    def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        return rules.configure(players, options)
+
+    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        return rules.initial_state(players, options)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return rules.evolve(state, event)
+
+    def decide(self, state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
+        return rules.decide(state, actor, command, draws)
+
+    def parse(self, state: State, actor: str, text: str) -> Command:
+        return notation.parse(state, actor, text)
+
+    def order_from_params(self, state: State, actor: str, values: Mapping[str, Any]) -> Command:
+        """An explicit order: ``gm order ana --card 5``, ``--discard "1 2"``…"""
+        return notation.from_params(state, actor, values)
+
+    def phase(self, state: State) -> str:
+        return rules.phase_key(state)
+
+    def awaiting(self, state: State) -> tuple[str, ...]:
+        return rules.awaiting(state)
+
+    def next_step(self, state: State) -> str:
+        return rules.next_step(state)
+
+    def is_over(self, state: State) -> bool:
+        return rules.is_over(state)
+
+    def posts_after(
+        self, before: State, events: Sequence[Event], after: State
+    ) -> tuple[PostRef, ...]:
+        posts: list[PostRef] = []
+        for event in events:
+            if isinstance(event, DuelsStarted):
+                posts.append(PostRef("setup", event.round))
+            elif isinstance(event, DuelResolved):
+                posts.append(PostRef("duel", event.round))
+            elif isinstance(event, MancheEnded):
+                posts.append(PostRef("manche", event.round))
+                if event.result.game_end is not None:
+                    posts.append(PostRef("final"))
+        return tuple(posts)
+
+    def latest_post(self, state: State) -> PostRef:
+        if state.phase is Phase.OVER:
+            return PostRef("final")
+        if state.phase is Phase.SETUP:
+            return PostRef("opening")
+        record = state.current
+        if record.duels:
+            return PostRef("duel", record.duels[-1].turn)
+        if len(state.history) > 1:
+            return PostRef("manche", state.history[-2].end_turn)
+        return PostRef("setup", 1)
+
+    def public_view(self, state: State, post: PostRef) -> dict[str, Any]:
+        return views.public_view(state, post)
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        return views.player_view(state, player)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return views.summary(state)
+
+    def legal_inputs(self, state: State) -> tuple[ScenarioStep, ...]:
+        return legal_inputs(state)
+
+    def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
+        return scenario_steps(document)
+
+
+def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+    """Every message and step the rules accept now (see ``Game.legal_inputs``).
+
+    Messages are written as ``notation`` writes them: « 1 2 » (setup), « 5 »,
+    « dynamite », « je reprends le 3 », « je reprends le 3, je joue le 5 »,
+    « 4 5 » (a red-7 discard), « je défausse 4 5, je révèle le 5 »,
+    « je révèle le 5 ».
+    """
+    here = rules.phase_key(state)
+    inputs: list[ScenarioStep] = []
+
+    def say(player: str, text: str) -> None:
+        inputs.append(ScenarioStep(where=here, actor=player, text=text))
+
+    if state.phase is Phase.OVER:
+        return ()
+    waiting = rules.awaiting(state)
+    if state.phase is Phase.SETUP:
+        for name in state.names:
+            for pair in combinations(DECK, SETUP_DISCARDS):
+                say(name, notation.format_cards(pair))
+        if not waiting:
+            inputs.append(ScenarioStep(where=here, step="start"))
+        return tuple(inputs)
+    if state.phase is Phase.DUEL:
+        for name in state.names:
+            p = state.player(name)
+            banned = rules.forbidden(state, name)
+            if p.pick_due:
+                for back in p.removed:
+                    say(name, notation.format_pick(back))
+                    for card in (*p.hand, back):
+                        if card is not banned:
+                            say(name, f"{notation.format_pick(back)}, je joue {card}")
+            for card in p.hand:
+                if card is not banned:
+                    say(name, notation.format_card(card))
+        if not waiting:
+            inputs.append(ScenarioStep(where=here, step="reveal"))
+        return tuple(inputs)
+    for name in state.names:
+        p = state.player(name)
+        if p.pick_due:
+            for back in p.removed:
+                say(name, notation.format_pick(back))
+        if rules.discard_choice(p):
+            for chosen in combinations(p.hand, p.discard_count):
+                say(name, notation.format_cards(chosen))
+                if rules.final_choice(state, p):
+                    for card in chosen:
+                        say(
+                            name,
+                            f"{notation.format_discard(chosen)}, {notation.format_final(card)}",
+                        )
+        discards = rules.discards_of(state, p)
+        if rules.final_choice(state, p) and discards is not None:
+            for card in discards:
+                say(name, notation.format_final(card))
+    if not waiting:
+        inputs.append(ScenarioStep(where=here, step="resolve"))
+    return tuple(inputs)
+
+
+def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
+    """The steps of a scenario file (``shared/scenarios.md``, fistful part).
+
+    Accepts the whole document (common keys are left to the platform) or
+    only its game-specific part.
+    """
+    unknown = sorted(set(document) - _COMMON_KEYS - set(_TOP_KEYS))
+    if unknown:
+        raise InputError(
+            f"unknown key {unknown[0]!r} in a fistful scenario"
+            f" (valid: {', '.join(sorted(_COMMON_KEYS | set(_TOP_KEYS)))})",
+            code="scenario/unknown-key",
+            params={"key": unknown[0]},
+        )
+    setup = document.get("setup")
+    if not isinstance(setup, Mapping):
+        raise InputError(
+            "a fistful scenario needs a [setup] table with each player's two discards,"
+            ' e.g. discards = { ana = "1 2", bob = "dynamite 8" }',
+            code="scenario/bad-value",
+            params={"key": "setup"},
+        )
+    bad = sorted(set(setup) - set(_SETUP_KEYS))
+    if bad:
+        raise InputError(
+            f"setup: unknown key {bad[0]!r} (valid: {', '.join(_SETUP_KEYS)})",
+            code="scenario/unknown-key",
+            params={"where": "setup", "key": bad[0]},
+        )
+    steps = [
+        ScenarioStep(where="setup", actor=player, text=text)
+        for player, text in _texts("setup", "discards", setup.get("discards", {})).items()
+    ]
+    steps.append(ScenarioStep(where="setup", step="start"))
+    duels = document.get("duels", [])
+    if not isinstance(duels, list) or not all(isinstance(d, Mapping) for d in duels):
+        raise InputError(
+            "'duels' must be an array of tables ([[duels]])",
+            code="scenario/bad-value",
+            params={"key": "duels"},
+        )
+    for number, entry in enumerate(duels, start=1):
+        steps.extend(_duel_steps(f"duel {number}", entry))
+    return steps
+
+
+def _texts(where: str, key: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise InputError(
+            f'{where}: {key!r} must be a table of player = "message", got {value!r}',
+            code="scenario/bad-value",
+            params={"where": where, "key": key},
+        )
+    return dict(value)
+
+
+def _marked(text: str, part: Part, verb: str) -> str:
+    """``text`` with ``verb`` in front unless the player already wrote one for ``part``."""
+    return text if part in scan(text).parts else f"{verb} {text}"
+
+
+def _duel_steps(where: str, entry: Mapping[str, Any]) -> list[ScenarioStep]:
+    unknown = sorted(set(entry) - set(_DUEL_KEYS))
+    if unknown:
+        raise InputError(
+            f"{where}: unknown key {unknown[0]!r} (valid: {', '.join(_DUEL_KEYS)})",
+            code="scenario/unknown-key",
+            params={"where": where, "key": unknown[0]},
+        )
+    cards = _texts(where, "cards", entry.get("cards", {}))
+    steps = [ScenarioStep(where=where, actor=p, text=t) for p, t in cards.items()]
+    steps.append(ScenarioStep(where=where, step="reveal"))
+    for key, part, verb in (
+        ("pick", Part.PICK, "je reprends"),
+        ("discard", Part.DISCARD, "je défausse"),
+        ("final", Part.FINAL, "je révèle"),
+    ):
+        for player, text in _texts(where, key, entry.get(key, {})).items():
+            steps.append(ScenarioStep(where=where, actor=player, text=_marked(text, part, verb)))
+    steps.append(ScenarioStep(where=where, step="resolve", values={"when_due": True}))
+    return steps

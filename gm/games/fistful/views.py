@@ -1,0 +1,501 @@
+"""What templates and scripts may see: public views per post, the player view, the summary.
+
+Every view is a plain dict of JSON-able values (lists, not tuples; cards as
+``"1"``…``"8"``, ``"dynamite"``). Public views are built from the manche
+records only, so a post renders the same today and after the game. They
+hold a card only where the forum saw it: both cards of a revealed duel, a
+card a green 8 took back, both cards of a final duel; never a hand, a
+removed pile, a setup or end-of-manche discard or a pending choice, except
+in the ``disclosure`` post once the game is over. Lists of players follow
+the seating order.
+
+The summary (``shared/scenarios.md``): a manche's ``gold`` is each player's
+gold at its end (the final duel and the tie gold a 6 took included), its
+``tie_pot`` the tie gold nobody took, so that the two add up to all the
+gold the manche put on the table; a duel's ``gold`` is what its winner took
+from the duel itself, the green 7's +1 included, the tie pot a 6 claimed in
+it apart (``claimed``). ``duels`` holds the regular duels only, one per
+``[[duels]]`` entry of a scenario; a final duel is the manche's
+``final_duel``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.core.protocol import PostRef
+from gm.errors import NotFoundError, PhaseError
+
+from .cards import DECK, SETUP_DISCARDS, Card, forbidden_after, remove_cards
+from .model import (
+    FIRST_HAND,
+    DuelRecord,
+    MancheRecord,
+    Outcome,
+    Phase,
+    Pick,
+    State,
+)
+from .rules import (
+    discard_choice,
+    final_choice,
+    final_due,
+    find_player,
+    forbidden,
+    owes,
+    phase_key,
+)
+
+POST_KINDS = ("opening", "setup", "duel", "manche", "final", "disclosure")
+
+
+def _names(state: State) -> list[dict[str, str]]:
+    return [{"name": p.name, "color": str(p.color)} for p in state.players]
+
+
+def _color(state: State, name: str) -> str:
+    return str(state.player(name).color)
+
+
+def _per_player(state: State, values: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    return [
+        {"player": n, "color": _color(state, n), key: values[n]} for n in state.names if n in values
+    ]
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def public_view(state: State, post: PostRef) -> dict[str, Any]:
+    """The content of one public post.
+
+    :raises NotFoundError: unknown kind, or a turn that has no such post (yet).
+    :raises PhaseError: the disclosure before the end of the game.
+    """
+    base: dict[str, Any] = {
+        "game": "fistful",
+        "kind": post.kind,
+        "round": post.round,
+        "players": _names(state),
+        "length": str(state.length),
+        "target": state.target,
+    }
+    if post.kind == "opening":
+        return base | _opening()
+    if post.kind == "setup":
+        if state.phase is Phase.SETUP:
+            raise _no_post(state, post)
+        return base | _setup(state)
+    if post.kind == "duel":
+        found = _duel_at(state, post.round)
+        if found is None:
+            raise _no_post(state, post)
+        return base | _duel(state, *found)
+    if post.kind == "manche":
+        done = [
+            r for r in state.history if r.result is not None and post.round in (None, r.end_turn)
+        ]
+        if not done:
+            raise _no_post(state, post)
+        return base | _manche(state, done[-1])
+    if post.kind == "final":
+        if state.phase is not Phase.OVER:
+            raise _no_post(state, post)
+        return base | _final(state)
+    if post.kind == "disclosure":
+        if state.phase is not Phase.OVER:
+            raise PhaseError(
+                f"the cards are disclosed only when the game is over (now at {phase_key(state)!r})",
+                code="fistful/disclosure-early",
+                params={"phase": phase_key(state)},
+            )
+        return base | _disclosure(state)
+    raise NotFoundError(
+        f"fistful has no post {post.kind!r} (posts: {', '.join(POST_KINDS)})",
+        code="fistful/unknown-post",
+        params={"kind": post.kind, "kinds": list(POST_KINDS)},
+    )
+
+
+def _no_post(state: State, post: PostRef) -> NotFoundError:
+    where = f" for turn {post.round}" if post.round is not None else ""
+    return NotFoundError(
+        f"no {post.kind} post{where}: the game is at {phase_key(state)!r}",
+        code="fistful/no-such-post",
+        params={"kind": post.kind, "round": post.round},
+    )
+
+
+def _duel_at(state: State, turn: int | None) -> tuple[MancheRecord, DuelRecord] | None:
+    found = None
+    for record in state.history:
+        for d in record.duels:
+            if turn is None or d.turn == turn:
+                found = (record, d)
+    return found
+
+
+def _opening() -> dict[str, Any]:
+    return {
+        "deck": _cards(DECK),
+        "setup_discards": SETUP_DISCARDS,
+        "first_hand": FIRST_HAND,
+        "first_duels": FIRST_HAND - 1,
+    }
+
+
+def _setup(state: State) -> dict[str, Any]:
+    first = state.history[0]
+    return {"manche": 1, "hand": first.hand_size, "duels": first.planned}
+
+
+def outcome_view(state: State, outcome: Outcome) -> dict[str, Any]:
+    """A duel's public result, for posts and the summary."""
+    numbers = [c.number for c in outcome.cards.values()]
+    gap = abs(numbers[0] - numbers[1]) if None not in numbers else None  # type: ignore[operator]
+    loser = None
+    if outcome.winner is not None:
+        loser = next(n for n in state.names if n != outcome.winner)
+    return {
+        "cards": [
+            {"player": n, "color": _color(state, n), "card": str(outcome.cards[n])}
+            for n in state.names
+        ],
+        "winner": outcome.winner,
+        "loser": loser,
+        "reason": str(outcome.reason),
+        "gap": gap,
+        "base": outcome.base,
+        "bonus": outcome.bonus,
+        "gold": outcome.gold,
+        "tie": outcome.tie_gold > 0,
+        "tie_gold": outcome.tie_gold,
+        "tie_to": outcome.tie_to,
+        "claimed_by": outcome.claimed_by,
+        "claimed": outcome.claimed,
+        "powers": [
+            {
+                "kind": str(p.kind),
+                "player": p.player,
+                "color": _color(state, p.player),
+                "card": str(p.card),
+                "gold": p.gold,
+            }
+            for p in outcome.powers
+        ],
+        "final": outcome.final,
+    }
+
+
+def _picks(state: State, picks: tuple[Pick, ...], turn: int | None) -> list[dict[str, str]]:
+    return [
+        {"player": k.player, "color": _color(state, k.player), "card": str(k.card)}
+        for k in picks
+        if k.turn == turn
+    ]
+
+
+def _duel(state: State, record: MancheRecord, d: DuelRecord) -> dict[str, Any]:
+    ended = d is record.duels[-1] and record.ended_by is not None
+    forbidden_next = []
+    if not ended:
+        for n in state.names:
+            banned = forbidden_after(d.outcome.cards[n])
+            if banned is not None:
+                forbidden_next.append({"player": n, "color": _color(state, n), "card": str(banned)})
+    a, b = state.names
+    return {
+        "manche": record.number,
+        "duel": d.number,
+        "duels": record.planned,
+        "last": d.number == record.planned,
+        **outcome_view(state, d.outcome),
+        "picked": _picks(state, record.picks, d.turn),
+        "gold_after": _per_player(state, d.gold, "gold"),
+        "tie_pot": d.tie_pot,
+        "tie_owner": d.tie_owner,
+        "tie_blocked": d.tie_blocked,
+        "hands": _per_player(state, d.hands, "cards"),
+        "ended": ended,
+        "ended_by": str(record.ended_by) if ended and record.ended_by else None,
+        "next_duel": None if ended else d.number + 1,
+        "forbidden_next": forbidden_next,
+        "final_due": ended and d.gold[a] == d.gold[b],
+        "owed": [
+            {"player": n, "color": _color(state, n), "what": list(d.owed.get(n, ()))}
+            for n in state.names
+            if d.owed.get(n)
+        ],
+        # both cards are on the table: the platform publishes both seals' salts
+        "unsealed": list(state.names),
+    }
+
+
+def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
+    result = record.result
+    assert result is not None
+    winner = result.winner
+    choices = dict(record.choices)
+    shown = [
+        n
+        for n in state.names
+        if n in choices and result.final is not None and len(choices[n].discards) == 1
+    ]
+    return {
+        "manche": record.number,
+        "ended_by": str(result.ended_by),
+        "duels_played": result.duels,
+        "duels": record.planned,
+        "picked": _picks(state, record.picks, record.end_turn),
+        "gold_before": _per_player(state, result.gold_before, "gold"),
+        "final": outcome_view(state, result.final) if result.final is not None else None,
+        "gold": _per_player(state, result.gold, "gold"),
+        "tie_pot": result.tie_pot,
+        "winner": winner,
+        "loser": None if winner is None else next(n for n in state.names if n != winner),
+        "stars": _per_player(state, result.stars, "stars"),
+        "discarded": _per_player(state, result.discarded, "count"),
+        "game_over": result.game_end is not None,
+        "game_end": str(result.game_end) if result.game_end else None,
+        "winners": list(result.winners),
+        "next": None
+        if result.game_end is not None
+        else {
+            "manche": record.number + 1,
+            "cards": result.next_hand,
+            "duels": result.next_hand - 1,
+        },
+        # an end choice the final duel shows in full (one discard, revealed there)
+        "unsealed": shown,
+    }
+
+
+def _final(state: State) -> dict[str, Any]:
+    played = [r for r in state.history if r.result is not None]
+    stars = {p.name: p.stars for p in state.players}
+    return {
+        "reason": str(state.game_end) if state.game_end else None,
+        "winners": list(state.winners),
+        "stars": _per_player(state, stars, "stars"),
+        "manches_played": len(played),
+        "manches": [
+            {
+                "number": r.number,
+                "winner": r.result.winner,
+                "gold": _per_player(state, r.result.gold, "gold"),
+                "final": r.result.final is not None,
+                "ended_by": str(r.result.ended_by),
+            }
+            for r in played
+            if r.result is not None
+        ],
+    }
+
+
+def _disclosure(state: State) -> dict[str, Any]:
+    manches = []
+    for record in state.history:
+        if record.result is None:
+            continue
+        choices = dict(record.choices)
+        manches.append(
+            {
+                "number": record.number,
+                "end_turn": record.end_turn,
+                "duels": [
+                    {
+                        "duel": d.number,
+                        "turn": d.turn,
+                        "cards": [
+                            {
+                                "player": n,
+                                "color": _color(state, n),
+                                "card": str(d.outcome.cards[n]),
+                            }
+                            for n in state.names
+                        ],
+                    }
+                    for d in record.duels
+                ],
+                "picks": [
+                    {"player": k.player, "color": _color(state, k.player), "card": str(k.card)}
+                    for k in record.picks
+                ],
+                "discards": [
+                    {
+                        "player": n,
+                        "color": _color(state, n),
+                        "cards": _cards(cards),
+                        "chosen": n in choices,
+                    }
+                    for n, cards in record.discards
+                ],
+                "final": None
+                if record.result.final is None
+                else [
+                    {
+                        "player": n,
+                        "color": _color(state, n),
+                        "card": str(record.result.final.cards[n]),
+                    }
+                    for n in state.names
+                ],
+            }
+        )
+    return {
+        "setup": [
+            {"player": n, "color": _color(state, n), "cards": _cards(cards)}
+            for n, cards in state.setup_discards
+        ],
+        "manches": manches,
+        "hands": [
+            {
+                "player": p.name,
+                "color": str(p.color),
+                "hand": _cards(p.hand),
+                "removed": _cards(p.removed),
+            }
+            for p in state.players
+        ],
+    }
+
+
+def player_view(state: State, player: str) -> dict[str, Any]:
+    """What ``player`` may know: their own cards and choices, and the public standing."""
+    name = find_player(state, player)
+    p = state.player(name)
+    other = state.opponent(name)
+    card = state.card_of(name)
+    choice = state.choice_of(name)
+    running = state.phase in (Phase.DUEL, Phase.END)
+    picked = [
+        k.card
+        for k in (state.current.picks if state.history else ())
+        if k.player == name and k.turn == state.turn
+    ]
+    banned = forbidden(state, name)
+    lifted = (
+        state.phase is Phase.DUEL
+        and banned is None
+        and forbidden_after(p.last) is not None
+        and set(p.hand) == {forbidden_after(p.last)}
+    )
+    forced = None
+    if state.phase is Phase.END and not discard_choice(p) and not p.pick_due:
+        forced = _cards(p.hand)
+    return {
+        "game": "fistful",
+        "player": name,
+        "color": str(p.color),
+        "opponent": other.name,
+        "opponent_color": str(other.color),
+        "phase": str(state.phase),
+        "phase_key": phase_key(state),
+        "turn": state.turn,
+        "manche": state.manche,
+        "duel": state.duel if state.phase is Phase.DUEL else None,
+        "duels": state.current.planned if state.history else None,
+        "hand": _cards(p.hand),
+        "removed": _cards(p.removed),
+        "played": _cards(p.played),
+        "setup": _cards(state.setup_of(name) or ()) if state.phase is Phase.SETUP else [],
+        "keeps": _cards(remove_cards(p.hand, state.setup_of(name) or ()))
+        if state.phase is Phase.SETUP
+        else _cards(p.hand),
+        "card": str(card) if card is not None else None,
+        "forbidden": str(banned) if banned is not None else None,
+        "forbidden_because": str(p.last) if banned is not None and p.last else None,
+        "lifted": lifted,
+        "forbidden_next": str(forbidden_after(card)) if forbidden_after(card) else None,
+        "pick_due": p.pick_due,
+        "picked": str(picked[-1]) if picked else None,
+        "discard_count": p.discard_count,
+        "discard_choice": state.phase is Phase.END and discard_choice(p),
+        "forced_discards": forced,
+        "final_due": final_due(state),
+        "final_choice": final_choice(state, p),
+        "choice": None
+        if choice is None
+        else {
+            "discards": _cards(choice.discards),
+            "final": str(choice.final) if choice.final is not None else None,
+        },
+        "owes": list(owes(state, name)),
+        "awaited": bool(owes(state, name)),
+        "gold": p.gold if running else 0,
+        "opponent_gold": other.gold if running else 0,
+        "tie_pot": state.tie_pot,
+        "tie_owner": state.tie_owner,
+        "stars": p.stars,
+        "opponent_stars": other.stars,
+        "target": state.target,
+        "over": state.phase is Phase.OVER,
+        "winners": list(state.winners),
+    }
+
+
+def _duel_summary(state: State, outcome: Outcome) -> dict[str, Any]:
+    return {
+        "cards": {n: str(outcome.cards[n]) for n in state.names},
+        "winner": outcome.winner,
+        "gold": outcome.gold,
+        "reason": str(outcome.reason),
+        "bonus": outcome.bonus,
+        "tie": outcome.tie_gold > 0,
+        "claimed": None
+        if outcome.claimed_by is None
+        else {"player": outcome.claimed_by, "gold": outcome.claimed},
+        "powers": [str(p.kind) for p in outcome.powers],
+    }
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The JSON summary of ``shared/scenarios.md`` (the service adds ``campaign``)."""
+    over = state.phase is Phase.OVER
+    manches = []
+    for record in state.history:
+        result = record.result
+        if result is None and state.phase is Phase.OVER:
+            continue
+        if result is not None:
+            gold, tie_pot = result.gold, result.tie_pot
+        else:
+            gold, tie_pot = {p.name: p.gold for p in state.players}, state.tie_pot
+        manches.append(
+            {
+                "number": record.number,
+                "gold": {n: gold[n] for n in state.names},
+                "tie_pot": tie_pot,
+                "winner": result.winner if result is not None else None,
+                "duels": [_duel_summary(state, d.outcome) for d in record.duels],
+                "final_duel": _duel_summary(state, result.final)
+                if result is not None and result.final is not None
+                else None,
+                "finished": result is not None,
+                "ended_by": str(record.ended_by) if record.ended_by else None,
+                "cards": record.hand_size,
+            }
+        )
+    return {
+        "game": "fistful",
+        "finished": over,
+        "winners": list(state.winners) if over else [],
+        "stars": {p.name: p.stars for p in state.players},
+        "manches": manches,
+        "phase": phase_key(state),
+        "length": str(state.length),
+        "target": state.target,
+        "reason": str(state.game_end) if state.game_end else None,
+        "players": [
+            {
+                "name": p.name,
+                "color": str(p.color),
+                "stars": p.stars,
+                "gold": p.gold if state.phase in (Phase.DUEL, Phase.END) else 0,
+                "hand": len(p.hand),
+                "removed": len(p.removed),
+            }
+            for p in state.players
+        ],
+    }
