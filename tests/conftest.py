@@ -1,11 +1,28 @@
-"""Shared test setup: Hypothesis profiles, an isolated environment for every test."""
+"""Shared test setup: Hypothesis profiles, an isolated environment for every
+test, and the databases tests run on.
+
+Every test that touches a database takes it from the ``db`` fixture (or
+``new_db`` for more than one), never from a path of its own: those tests run
+once on a fresh SQLite file and, when ``GM_TEST_PG_URL`` names a PostgreSQL
+server (a URL to a database the user may create databases from, e.g.
+``postgresql+psycopg://gm@/postgres?host=/tmp/gm-pg&port=54329``; ``.ci/run``
+starts a throw-away one), once more on a fresh PostgreSQL database. Their ids
+say which: ``test_x[sqlite]``, ``test_x[postgresql]``. Tests about something
+only SQLite has (its file, its pragmas, its backup, a full disk under it), or
+about no database at all (the players' checker, an oracle's coverage), use a
+file of their own.
+"""
 
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from support import PG_ENV, CloneDb, NewDb, PgServer
 
 # CI runs a fixed, bounded profile: derandomized so a red build can be
 # reproduced, and capped so the suite stays well under the CI time limit.
@@ -19,6 +36,20 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+BACKENDS = ["sqlite", "postgresql"] if os.environ.get(PG_ENV) else ["sqlite"]
+
+
+def pytest_report_header() -> str:
+    if "postgresql" in BACKENDS:
+        return "gm databases: sqlite and postgresql (GM_TEST_PG_URL)"
+    return f"gm databases: sqlite only (set {PG_ENV} to run the database tests on PostgreSQL too)"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # CI must never pass by silently skipping PostgreSQL.
+    if os.environ.get("CI") and "postgresql" not in BACKENDS:
+        raise pytest.UsageError(f"CI runs the suite on PostgreSQL too: set {PG_ENV}")
+
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -28,3 +59,73 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer | None]:
+    admin = os.environ.get(PG_ENV)
+    if not admin:
+        yield None
+        return
+    server = PgServer(admin)
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database engine this run of the test uses: ``sqlite`` or ``postgresql``."""
+    return str(request.param)
+
+
+@pytest.fixture
+def new_db(backend: str, tmp_path: Path, pg_server: PgServer | None) -> Iterator[NewDb]:
+    """``new_db(name="gm")``: a fresh, empty database as a ``--db`` value
+    (a SQLite file path, or a PostgreSQL URL), dropped after the test."""
+    made: list[str] = []
+
+    def make(name: str = "gm") -> str:
+        if backend == "sqlite":
+            path = tmp_path / f"{name}.db"
+            if path.exists():
+                raise ValueError(f"the test already has a database {name!r}")
+            return str(path)
+        assert pg_server is not None
+        url = pg_server.create()
+        made.append(url)
+        return url
+
+    yield make
+    if pg_server is not None:
+        for url in made:
+            pg_server.drop(url)
+
+
+@pytest.fixture
+def clone_db(backend: str, tmp_path: Path, pg_server: PgServer | None) -> Iterator[CloneDb]:
+    """``clone_db(db)``: a copy of the database ``db`` (SQLite's online backup,
+    or PostgreSQL's ``CREATE DATABASE … TEMPLATE``), dropped after the test."""
+    from gm.store.db import sqlite_backup
+
+    made: list[str] = []
+
+    def clone(source: str) -> str:
+        if backend == "sqlite":
+            target = tmp_path / f"clone-{uuid.uuid4().hex[:8]}.db"
+            sqlite_backup(Path(source), target)
+            return str(target)
+        assert pg_server is not None
+        url = pg_server.create(template=source)
+        made.append(url)
+        return url
+
+    yield clone
+    if pg_server is not None:
+        for url in made:
+            pg_server.drop(url)
+
+
+@pytest.fixture
+def db(new_db: NewDb) -> str:
+    """A fresh, empty database as a ``--db`` value (a path or a URL)."""
+    return new_db()

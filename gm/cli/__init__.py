@@ -90,6 +90,7 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
       gm resolve                       # post the shots and the share
     """
     ctx.obj = Ctx(db=db, campaign=campaign, templates=templates)
+    ctx.call_on_close(ctx.obj.close)
 
 
 def main() -> None:

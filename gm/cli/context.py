@@ -41,6 +41,15 @@ class Ctx:
 
         return Env(db=self.db, templates=Path(self.templates) if self.templates else None)
 
+    def close(self) -> None:
+        """Release the database connections, if a command opened any. A
+        process exits anyway, but an in-process caller (tests, scripts
+        calling ``cli``) must not leave a PostgreSQL session behind."""
+        env = self.__dict__.get("env")
+        store = env.__dict__.get("store") if env is not None else None
+        if store is not None:
+            store.close()
+
     def slug(self) -> str:
         from gm.service import campaigns
 

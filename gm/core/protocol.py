@@ -247,6 +247,15 @@ class Game(Protocol):
         """The JSON summary of ``shared/scenarios.md`` (without ``campaign``)."""
         ...
 
+    def legal_inputs(self, state: Any) -> tuple[ScenarioStep, ...]:
+        """Inputs the game accepts now, as the platform feeds them: each awaited
+        player's possible messages in the game's own notation
+        (``ScenarioStep(actor=…, text=…)``) and the MJ's steps allowed now
+        (``ScenarioStep(step=…, values=…)``). Every one of them is accepted,
+        and together they reach every phase; empty once the game is over.
+        Random playthroughs (the conformance tests) are built from them."""
+        ...
+
     def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
         """Turn a scenario file's game-specific part into steps. Raises
         ``InputError`` naming the bad key."""

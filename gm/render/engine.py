@@ -53,12 +53,37 @@ def templates_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "templates"
 
 
+MAX_OUTPUT = 1_000_000
+"""Characters a template may write, for one post or for any macro or block in it.
+
+Far above any real post (a 20-player, 100-round disclosure is a few hundred
+thousand characters; forums refuse posts over 60 000), it bounds the memory
+and time an edited template can take: ``{% for i in range(99999) %}`` nested
+twice is refused as soon as it has written too much, not after filling the
+memory.
+"""
+
+
+class OutputTooLong(Exception):
+    """A template wrote more than ``MAX_OUTPUT`` characters."""
+
+
+def _bounded(parts: Iterable[str]) -> Iterable[str]:
+    size = 0
+    for part in parts:
+        size += len(part)
+        if size > MAX_OUTPUT:
+            raise OutputTooLong
+        yield part
+
+
 def _raw_concat(parts: Iterable[str]) -> Raw:
     # Jinja joins the output of a template, a macro, a {% set %} block or a caller() with
     # `environment.concat` (NativeEnvironment overrides it the same way). That output is
     # Markdown the template wrote, already escaped where it printed data: marking it Raw
-    # keeps `{{ macro(...) }}` from being escaped a second time.
-    return Raw("".join(parts))
+    # keeps `{{ macro(...) }}` from being escaped a second time. Every join is bounded,
+    # so no macro or block can grow past MAX_OUTPUT either.
+    return Raw("".join(_bounded(parts)))
 
 
 class _Environment(SandboxedEnvironment):
@@ -105,7 +130,15 @@ class Renderer:
         """Render the template for ``kind`` with ``context``: the post, in Markdown (NFC)."""
         template = self._template(kind)
         try:
-            out = template.render(dict(context))
+            # generate() rather than render(): the top-level output is counted
+            # as it is written, so a runaway loop stops at the limit.
+            out = "".join(_bounded(template.generate(dict(context))))
+        except OutputTooLong as exc:
+            raise TemplateError(
+                f"{_where(exc, template)}: the template writes more than {MAX_OUTPUT:,}"
+                " characters; no post is that long (look for a runaway loop)",
+                code="template/too-long",
+            ) from exc
         except jinja2.TemplateNotFound as exc:
             raise TemplateError(
                 f"{_where(exc, template)}: template {exc.name!r} not found"

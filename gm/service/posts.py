@@ -86,24 +86,22 @@ def opened_context(
     """The orders a post makes public, with their salts: ``{player, seal, salt}``.
 
     gm cannot tell by itself which orders a post reveals, so it relies on one
-    convention of the games' views: a view with a ``shots`` list (each with a
-    ``shooter``) shows the option of exactly those orders (Le Magot's results:
-    the live shots). Only their salts are published; the salt of an order
-    whose option stays secret (lowered, held, disabled) is never given, or
-    anyone could find its option by trying every one against its seal.
+    convention of the games' public views: ``unsealed`` lists the players
+    whose order in force for the post's round the post shows in full (Le
+    Magot's results: the live shooters; a duel: both players). Only their
+    salts are published; the salt of an order whose content stays secret
+    (in Le Magot, a lowered, held or disabled order) is never given, or
+    anyone could find its content by trying every possibility against its seal.
     """
-    shots = view.get("shots")
-    if round_ is None or not isinstance(shots, list):
+    unsealed = view.get("unsealed")
+    if round_ is None or not isinstance(unsealed, list):
         return []
     in_force = orders_in_force(campaign, round_)
     opened = []
-    for shot in shots:
-        shooter = shot.get("shooter") if isinstance(shot, dict) else None
-        record = in_force.get(shooter) if isinstance(shooter, str) else None
+    for player in unsealed:
+        record = in_force.get(player) if isinstance(player, str) else None
         if record is not None:
-            opened.append(
-                {"player": shot["shooter"], "seal": record_seal(record), "salt": record.salt}
-            )
+            opened.append({"player": player, "seal": record_seal(record), "salt": record.salt})
     return opened
 
 

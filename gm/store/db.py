@@ -21,6 +21,7 @@ write lock and, under WAL, see one consistent snapshot.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -232,6 +233,7 @@ def store_error(
         or "no space left" in low
         or "disk full" in low
         or (getattr(orig, "sqlstate", None) == "53100")
+        or ("disk i/o error" in low and _no_space_at(where))
     ):
         return StoreError(
             f"the database {where} is full (no space left on the disk, or a quota); "
@@ -266,6 +268,24 @@ def store_error(
         # disk I/O error. The driver's text is the most useful hint we have.
         return StoreError(f"cannot use the database {where}: {text}", code="store/unavailable")
     return None
+
+
+FULL_BELOW_BYTES = 64 * 1024
+"""Free space under which a failing write is put down to a full disk."""
+
+
+def _no_space_at(where: str) -> bool:
+    """Whether the filesystem of the SQLite file ``where`` is (nearly) full.
+
+    SQLite reports a full disk as "disk I/O error" when it is creating its
+    -wal or -shm file rather than writing pages; the free space tells the two
+    apart, so the MJ hears "the disk is full", not a mysterious I/O error.
+    """
+    try:
+        usage = shutil.disk_usage(Path(where).parent)
+    except (OSError, ValueError):
+        return False
+    return usage.free < FULL_BELOW_BYTES
 
 
 @contextmanager

@@ -13,14 +13,15 @@ PLAYERS = "fab,marco,lulu,tom"
 SECRET = "clic clic clic, sur marco, motdepasse-secret"
 
 
-def run(db: Path, *args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+def run(db: str, *args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(cli, ["--db", db, *args])
     assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
     return result.stdout
 
 
-def test_chronicle_has_every_post_in_order_and_the_verification_data(tmp_path: Path) -> None:
-    db = tmp_path / "gm.db"
+def test_chronicle_has_every_post_in_order_and_the_verification_data(
+    db: str, tmp_path: Path
+) -> None:
     run(db, "new", "magot", "--title", "Le casse", "--players", PLAYERS, "--seed", "xyzzy-seed")
     run(db, "draw", "--bills", "20000,10000,5000,5000,5000")
     run(db, "order", "fab", SECRET)

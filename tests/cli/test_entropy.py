@@ -5,30 +5,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from gm.core.fortune import Fortune
 
 
-def gm(db: Path, *args: str, code: int = 0) -> Result:
+def gm(db: str, *args: str, code: int = 0) -> Result:
     from gm.cli import cli
 
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+    result = CliRunner().invoke(cli, ["--db", db, *args])
     assert result.exit_code == code, (result.output, result.exception)
     return result
 
 
-def opened(tmp_path: Path) -> Path:
-    db = tmp_path / "e.db"
+def opened(db: str) -> str:
     gm(db, "new", "magot", "-t", "Graines", "-p", "fab,marco,lulu", "--seed", "s")
     gm(db, "draw", "--bills", "20000,10000,5000,5000,5000")
     return db
 
 
-def test_a_word_line_is_recorded_and_the_order_still_read(tmp_path: Path) -> None:
-    db = opened(tmp_path)
+def test_a_word_line_is_recorded_and_the_order_still_read(db: str) -> None:
+    opened(db)
     reply = gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme").stdout
     assert "tu braques **marco** avec **CLIC CLIC CLIC**" in reply
     assert "Ta graine pour le hasard : « pomme »" in reply
@@ -39,8 +37,8 @@ def test_a_word_line_is_recorded_and_the_order_still_read(tmp_path: Path) -> Non
     ]
 
 
-def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(tmp_path: Path) -> None:
-    db = opened(tmp_path)
+def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(db: str) -> None:
+    opened(db)
     gm(db, "order", "marco", "fab clic", "--salt", "Poire")
     gm(db, "order", "fab", "marco clic\ngraine: pomme")
     gm(db, "order", "lulu", "fab clic")
@@ -66,15 +64,15 @@ def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(tmp_path: Pa
     assert gm(db, "verify").exit_code == 0
 
 
-def test_a_word_with_a_refused_order_is_not_recorded(tmp_path: Path) -> None:
-    db = opened(tmp_path)
+def test_a_word_with_a_refused_order_is_not_recorded(db: str) -> None:
+    opened(db)
     gm(db, "order", "fab", "n'importe quoi\ngraine : pomme", code=1)
     kinds = [e["kind"] for e in json.loads(gm(db, "history", "--json").stdout)]
     assert "gm.entropy-added" not in kinds
 
 
-def test_a_bad_word_is_refused_clearly(tmp_path: Path) -> None:
-    db = opened(tmp_path)
+def test_a_bad_word_is_refused_clearly(db: str) -> None:
+    opened(db)
     result = gm(db, "order", "fab", "marco clic", "--salt", "x" * 101, code=2)
     assert result.stderr.startswith(
         "Error: the fortune word 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' must be 1 to 100 printable characters"

@@ -3,17 +3,16 @@ and ``gm undo`` refuses to void one (issue #4, "Committed fortune")."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner, Result
+from support import NewDb
 
 from gm.core.fortune import Fortune
 
 
-def gm(db: Path, *args: str, code: int = 0) -> Result:
+def gm(db: str, *args: str, code: int = 0) -> Result:
     from gm.cli import cli
 
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+    result = CliRunner().invoke(cli, ["--db", db, *args])
     assert result.exit_code == code, (result.output, result.exception)
     return result
 
@@ -22,8 +21,7 @@ def drawn_line(post: str) -> str:
     return next(line for line in post.splitlines() if line.startswith("- nouveaux billets"))
 
 
-def test_nothing_recorded_before_a_draw_changes_it(tmp_path: Path) -> None:
-    db = tmp_path / "f.db"
+def test_nothing_recorded_before_a_draw_changes_it(db: str) -> None:
     gm(db, "new", "magot", "-t", "Pêche", "-p", "fab,marco,lulu", "--seed", "graine")
     first = drawn_line(gm(db, "draw", "--preview").stdout)
     # Harmless events an MJ could record to shift the stream: none does.
@@ -35,8 +33,7 @@ def test_nothing_recorded_before_a_draw_changes_it(tmp_path: Path) -> None:
     assert "(tirage n° 1, `draw/1`)" in first
 
 
-def test_a_draw_reads_the_stream_its_number_names(tmp_path: Path) -> None:
-    db = tmp_path / "f.db"
+def test_a_draw_reads_the_stream_its_number_names(db: str) -> None:
     gm(db, "new", "magot", "-t", "Flux", "-p", "fab,marco,lulu", "--seed", "graine")
     line = drawn_line(gm(db, "draw").stdout)
     deck = sorted([20000] * 10 + [10000] * 15 + [5000] * 15, reverse=True)
@@ -47,15 +44,15 @@ def test_a_draw_reads_the_stream_its_number_names(tmp_path: Path) -> None:
     )
 
 
-def test_undo_refuses_to_void_a_draw(tmp_path: Path) -> None:
-    db = tmp_path / "f.db"
+def test_undo_refuses_to_void_a_draw(new_db: NewDb) -> None:
+    db = new_db()
     gm(db, "new", "magot", "-t", "Regret", "-p", "fab,marco,lulu", "--seed", "graine")
     gm(db, "draw")
     result = gm(db, "undo", code=1)
     assert "drew from the fortune, and draws are final" in result.stderr
     assert "[undo/chance]" in result.stderr
     # A manual draw (R-2) is outside the fortune: it can be undone.
-    db2 = tmp_path / "g.db"
+    db2 = new_db("g")
     gm(db2, "new", "magot", "-t", "Main", "-p", "fab,marco,lulu", "--seed", "graine")
     gm(db2, "draw", "--bills", "20000,10000,5000,5000,5000")
     gm(db2, "undo")

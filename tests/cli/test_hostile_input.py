@@ -13,6 +13,8 @@ fresh copy of a Le Magot campaign waiting for orders. For every input:
 * a rejected input leaves ``gm status --json`` exactly as it was (``gm order``
   may log the rejected submission, so its ``events`` count may grow).
 
+Each command runs on SQLite and, when the suite has a PostgreSQL server, on
+PostgreSQL too (each input against its own copy of the campaign's database).
 The number of inputs tried is printed at the end of the module and checked
 against a minimum.
 """
@@ -21,10 +23,10 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +35,16 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import PgServer
 
 from gm.cli import cli
+from gm.store.db import sqlite_backup
 
-# Per command; 27 commands, so ~650 inputs in all (a few seconds per command).
+# Per command; 27 commands, so ~650 inputs in all on SQLite (a few seconds per
+# command), fewer on PostgreSQL, where each input costs a database copy.
 EXAMPLES = 25
-TRIED: Counter[str] = Counter()
+EXAMPLES_PG = 8
+TRIED: Counter[tuple[str, str]] = Counter()
 
 # Values that make a command succeed by design, not hostile input: help and version.
 BENIGN = {"-h", "--help", "--version"}
@@ -143,38 +149,47 @@ def invocations(draw: st.DrawFn, name: str) -> list[str]:
     return [*prefix, name, *options, *positionals]
 
 
-def _copy(src: Path, dst: Path) -> None:
-    """A consistent copy of a WAL database, pending -wal pages included."""
-    with sqlite3.connect(src) as source, sqlite3.connect(dst) as target:
-        source.backup(target)
-    source.close()
-    target.close()
-
-
-def _status(db: Path) -> dict[str, Any]:
-    result = CliRunner().invoke(cli, ["--db", str(db), "status", "--json"])
+def _status(db: str) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, ["--db", db, "status", "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 
-@pytest.fixture(scope="module")
-def campaign(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, Any]]]:
+@pytest.fixture(scope="module", autouse=True)
+def _report() -> Iterator[None]:
+    yield
+    total = sum(TRIED.values())
+    print(f"\nhostile inputs tried: {total} over {len(TRIED)} commands and databases")
+    assert total >= 10 * len(cli.commands), TRIED
+
+
+@pytest.fixture
+def campaign(db: str) -> tuple[str, dict[str, Any]]:
     """A Le Magot campaign in round 1, waiting for orders; its status."""
-    base = tmp_path_factory.mktemp("hostile")
-    built = base / "built.db"
     run = CliRunner().invoke
     for args in (
         ["new", "magot", "-t", "T", "-p", "fab,marco,lulu", "--seed", "s"],
         ["draw", "--bills", "20000,10000,5000,5000,5000"],
     ):
-        result = run(cli, ["--db", str(built), *args])
+        result = run(cli, ["--db", db, *args])
         assert result.exit_code == 0, (args, result.output)
-    golden = base / "golden.db"
-    _copy(built, golden)
-    yield golden, _status(golden)
-    total = sum(TRIED.values())
-    print(f"\nhostile inputs tried: {total} over {len(TRIED)} commands")
-    assert total >= 10 * len(cli.commands), TRIED
+    return db, _status(db)
+
+
+@contextmanager
+def fresh_copy(golden: str, pg_server: PgServer | None) -> Iterator[str]:
+    """A throw-away copy of the golden campaign's database for one input."""
+    if pg_server is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = Path(tmp) / "gm.db"
+            sqlite_backup(Path(golden), copy)
+            yield str(copy)
+        return
+    url = pg_server.create(template=golden)
+    try:
+        yield url
+    finally:
+        pg_server.drop(url)
 
 
 def _rejection_line(name: str, result: Result) -> bool:
@@ -191,21 +206,23 @@ def _rejection_line(name: str, result: Result) -> bool:
 
 @pytest.mark.parametrize("name", list(cli.commands))
 def test_hostile_input_never_tracebacks_nor_changes_state(
-    campaign: tuple[Path, dict[str, Any]], name: str
+    campaign: tuple[str, dict[str, Any]],
+    name: str,
+    backend: str,
+    pg_server: PgServer | None,
 ) -> None:
     golden, before = campaign
+    server = pg_server if backend == "postgresql" else None
 
-    @settings(max_examples=EXAMPLES)
+    @settings(max_examples=EXAMPLES if server is None else EXAMPLES_PG)
     @given(args=invocations(name))
     def check(args: list[str]) -> None:
-        TRIED[name] += 1
-        with tempfile.TemporaryDirectory() as tmp:
-            db = Path(tmp) / "gm.db"
-            _copy(golden, db)
+        TRIED[name, backend] += 1
+        with fresh_copy(golden, server) as db, tempfile.TemporaryDirectory() as tmp:
             cwd = os.getcwd()
             os.chdir(tmp)  # files a command writes (-o, backup) land here
             try:
-                result = CliRunner().invoke(cli, ["--db", str(db), *args], input="")
+                result = CliRunner().invoke(cli, ["--db", db, *args], input="")
             finally:
                 os.chdir(cwd)
             after = _status(db) if result.exit_code != 0 else before

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -46,9 +45,8 @@ class Elements(HTMLParser):
 
 
 @pytest.fixture
-def played(tmp_path: Path) -> list[str]:
-    """A round with the hostile names: its posts, by number."""
-    db = ["--db", str(tmp_path / "h.db")]
+def played(db: str) -> list[str]:
+    """A round with the hostile names, played into the test's database."""
     run = CliRunner().invoke
     steps = [
         ["new", "magot", "-t", "Noms {{ 7*7 }}", "-p", ",".join(NAMES), "--seed", "s"],
@@ -62,9 +60,9 @@ def played(tmp_path: Path) -> list[str]:
         ["resolve"],
     ]
     for args in steps:
-        result = run(cli, [*db, *args])
+        result = run(cli, ["--db", db, *args])
         assert result.exit_code == 0, (args, result.output)
-    return [db[1]]
+    return [db]
 
 
 @pytest.mark.parametrize("kind", ["opening", "round", "reveal", "results"])

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,8 +41,8 @@ def nb(text: str) -> str:
 class Gm:
     """Run ``gm --db <file> …`` in-process; check the exit code."""
 
-    def __init__(self, db: Path) -> None:
-        self.db = str(db)
+    def __init__(self, db: str) -> None:
+        self.db = db
         self.runner = CliRunner()
 
     def __call__(self, *args: str, code: int = 0) -> Result:
@@ -104,8 +103,8 @@ class Gm:
 
 
 @pytest.fixture
-def gm(tmp_path: Path) -> Gm:
-    return Gm(tmp_path / "gm.db")
+def gm(db: str) -> Gm:
+    return Gm(db)
 
 
 def new(gm: Gm, *extra: str) -> Result:
@@ -894,21 +893,20 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
     assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
 
 
-def test_order_seals_are_published_at_the_reveal_and_can_be_checked(tmp_path: Path) -> None:
+def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> None:
     """Each player's reply carries the seal of their order; the reveal post lists
     the seals of the orders in force (a replaced order's seal is not shown),
     and each seal is the SHA-256 of the order's kind, payload and salt."""
     import hashlib
 
-    db = ["--db", str(tmp_path / "seals.db")]
     run = CliRunner().invoke
     assert (
         run(
-            cli, [*db, "new", "magot", "-t", "Sceaux", "-p", "fab,marco,lulu", "--seed", "x"]
+            cli, ["--db", db, "new", "magot", "-t", "Sceaux", "-p", "fab,marco,lulu", "--seed", "x"]
         ).exit_code
         == 0
     )
-    assert run(cli, [*db, "draw"]).exit_code == 0
+    assert run(cli, ["--db", db, "draw"]).exit_code == 0
     replies = {}
     for player, text in [
         ("fab", "marco bang"),
@@ -916,13 +914,13 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(tmp_path: Pa
         ("lulu", "fab clic"),
         ("lulu", "marco clic"),
     ]:
-        result = run(cli, [*db, "order", player, text])
+        result = run(cli, ["--db", db, "order", player, text])
         assert result.exit_code == 0
         replies[player] = result.stdout.split("Sceau de ton ordre : `")[1][:8]
-    reveal = run(cli, [*db, "reveal"]).stdout
+    reveal = run(cli, ["--db", db, "reveal"]).stdout
     line = f"Sceaux des ordres : fab `{replies['fab']}` · marco `{replies['marco']}` · lulu `{replies['lulu']}`"
     assert line in reveal
-    events = json.loads(run(cli, [*db, "history", "--json"]).stdout)
+    events = json.loads(run(cli, ["--db", db, "history", "--json"]).stdout)
     salts = {e["seq"]: e for e in events if e["kind"] == "magot.order-set"}
     # A player re-derives their seal from the order and the salt published later.
     for event in salts.values():

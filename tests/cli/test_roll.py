@@ -4,7 +4,6 @@ event, previews, refusals that change nothing, and ``gm verify`` afterwards."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +19,8 @@ SEED = "graine du casse"
 class Gm:
     """Run ``gm --db <file> …`` in-process; check the exit code."""
 
-    def __init__(self, db: Path) -> None:
-        self.db = str(db)
+    def __init__(self, db: str) -> None:
+        self.db = db
         self.runner = CliRunner()
 
     def __call__(self, *args: str, code: int = 0) -> Result:
@@ -38,8 +37,8 @@ class Gm:
 
 
 @pytest.fixture
-def gm(tmp_path: Path) -> Gm:
-    gm = Gm(tmp_path / "gm.db")
+def gm(db: str) -> Gm:
+    gm = Gm(db)
     gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", SEED)
     return gm
 

@@ -6,22 +6,19 @@ gm database that verifies."""
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from support import PG_ENV, PgServer, Raw
 
 from gm.cli import cli
 from gm.errors import EXIT_INTEGRITY, EXIT_NOT_FOUND, EXIT_STORE, CampaignError, InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "le-casse-du-siecle"
-PG_ENV = "GM_TEST_PG_URL"
 
 
 def gm(db: Path | str, *args: str, code: int = 0) -> Result:
@@ -49,9 +46,10 @@ def status(db: Path | str, *args: str) -> dict[str, Any]:
     return json.loads(gm(db, *args, "status", "--json").stdout)
 
 
-def campaigns(db: Path) -> list[str]:
-    with sqlite3.connect(db) as conn:
-        return [row[0] for row in conn.execute("SELECT slug FROM campaigns ORDER BY slug")]
+def campaigns(db: Path | str) -> list[str]:
+    if not Path(str(db)).exists() and "://" not in str(db):
+        return []  # gm never created the file
+    return [row[0] for row in Raw(str(db)).execute("SELECT slug FROM campaigns ORDER BY slug")]
 
 
 def rewrite(source: Path, target: Path, change: Any) -> Path:
@@ -79,8 +77,10 @@ def test_export_to_stdout_is_the_same_file(played: Path, exported: Path) -> None
     assert gm(played, "export").stdout_bytes == exported.read_bytes()  # the current one
 
 
-def test_a_round_trip_keeps_every_hash(played: Path, exported: Path, tmp_path: Path) -> None:
-    b = tmp_path / "b.db"
+def test_a_round_trip_keeps_every_hash(
+    db: str, played: Path, exported: Path, tmp_path: Path
+) -> None:
+    b = db
     result = gm(b, "import", str(exported))
     assert f"Campaign {SLUG!r} imported (120 events, 26 posts) and selected." in result.stderr
     assert gm(b, "verify").stdout == f"{SLUG}: 120 events and 26 posts verify.\n"
@@ -89,8 +89,8 @@ def test_a_round_trip_keeps_every_hash(played: Path, exported: Path, tmp_path: P
     assert gm(b, "history", "--json").stdout == gm(played, "history", "--json").stdout
 
 
-def test_importing_twice_is_refused(exported: Path, tmp_path: Path) -> None:
-    b = tmp_path / "b.db"
+def test_importing_twice_is_refused(db: str, exported: Path, tmp_path: Path) -> None:
+    b = db
     gm(b, "import", str(exported))
     result = gm(b, "import", str(exported), code=CampaignError.exit_code)
     assert "[campaign/exists]" in result.stderr
@@ -98,8 +98,8 @@ def test_importing_twice_is_refused(exported: Path, tmp_path: Path) -> None:
     assert campaigns(b) == [SLUG]
 
 
-def test_import_under_another_slug(played: Path, exported: Path, tmp_path: Path) -> None:
-    b = tmp_path / "b.db"
+def test_import_under_another_slug(db: str, played: Path, exported: Path, tmp_path: Path) -> None:
+    b = db
     gm(b, "import", str(exported))
     gm(b, "import", str(exported), "--slug", "le-casse-bis")
     assert campaigns(b) == ["le-casse-bis", SLUG]
@@ -114,35 +114,35 @@ def test_import_under_another_slug(played: Path, exported: Path, tmp_path: Path)
     gm(b, "import", str(exported), "--slug", "Pas Un Slug", code=InputError.exit_code)
 
 
-def test_a_changed_order_is_refused_naming_its_seq(exported: Path, tmp_path: Path) -> None:
+def test_a_changed_order_is_refused_naming_its_seq(db: str, exported: Path, tmp_path: Path) -> None:
     def change_order(document: dict[str, Any]) -> None:
         event = document["events"][4]
         assert event["seq"] == 5 and '"option":"click"' in event["payload"]
         event["payload"] = event["payload"].replace('"option":"click"', '"option":"bang"')
 
     tampered = rewrite(exported, tmp_path / "t.json", change_order)
-    b = tmp_path / "b.db"
+    b = db
     result = gm(b, "import", str(tampered), code=EXIT_INTEGRITY)
     assert "does not verify: seq 5: hash mismatch" in result.stderr
     assert "nothing was imported [import/integrity]" in result.stderr
     assert campaigns(b) == []
 
 
-def test_an_edited_post_is_refused_naming_it(exported: Path, tmp_path: Path) -> None:
+def test_an_edited_post_is_refused_naming_it(db: str, exported: Path, tmp_path: Path) -> None:
     def edit_post(document: dict[str, Any]) -> None:
         post = document["posts"][3]
         post["body"] = post["body"].replace("touché", "raté", 1)
 
     tampered = rewrite(exported, tmp_path / "t.json", edit_post)
-    b = tmp_path / "b.db"
+    b = db
     result = gm(b, "import", str(tampered), code=EXIT_INTEGRITY)
     assert "does not verify: post 4: body does not match its hash" in result.stderr
     assert campaigns(b) == []
 
 
-def test_a_removed_event_is_refused(exported: Path, tmp_path: Path) -> None:
+def test_a_removed_event_is_refused(db: str, exported: Path, tmp_path: Path) -> None:
     tampered = rewrite(exported, tmp_path / "t.json", lambda d: d["events"].pop(39))
-    result = gm(tmp_path / "b.db", "import", str(tampered), code=EXIT_INTEGRITY)
+    result = gm(db, "import", str(tampered), code=EXIT_INTEGRITY)
     assert "seq 41: gap in the sequence, seq 40 missing" in result.stderr
 
 
@@ -161,28 +161,28 @@ def test_a_removed_event_is_refused(exported: Path, tmp_path: Path) -> None:
     ],
 )
 def test_a_file_that_is_not_an_export_is_refused(
-    tmp_path: Path, content: str, code: str, message: str
+    db: str, tmp_path: Path, content: str, code: str, message: str
 ) -> None:
     path = tmp_path / "f.json"
     path.write_text(content, encoding="utf-8")
-    result = gm(tmp_path / "b.db", "import", str(path), code=InputError.exit_code)
+    result = gm(db, "import", str(path), code=InputError.exit_code)
     assert message in result.stderr
     assert f"[{code}]" in result.stderr
 
 
-def test_a_wrongly_typed_field_is_refused(exported: Path, tmp_path: Path) -> None:
+def test_a_wrongly_typed_field_is_refused(db: str, exported: Path, tmp_path: Path) -> None:
     tampered = rewrite(exported, tmp_path / "t.json", lambda d: d["events"][2].update(seq="3"))
-    result = gm(tmp_path / "b.db", "import", str(tampered), code=InputError.exit_code)
+    result = gm(db, "import", str(tampered), code=InputError.exit_code)
     assert "event #3: 'seq' has the wrong type [import/invalid]" in result.stderr
 
 
-def test_a_missing_file_is_not_found(tmp_path: Path) -> None:
-    result = gm(tmp_path / "b.db", "import", str(tmp_path / "nope.json"), code=EXIT_NOT_FOUND)
+def test_a_missing_file_is_not_found(db: str, tmp_path: Path) -> None:
+    result = gm(db, "import", str(tmp_path / "nope.json"), code=EXIT_NOT_FOUND)
     assert "[import/file-not-found]" in result.stderr
 
 
-def test_import_reads_standard_input(exported: Path, tmp_path: Path) -> None:
-    b = tmp_path / "b.db"
+def test_import_reads_standard_input(db: str, exported: Path, tmp_path: Path) -> None:
+    b = db
     result = CliRunner().invoke(
         cli, ["--db", str(b), "import", "-"], input=exported.read_text(encoding="utf-8")
     )
@@ -211,23 +211,13 @@ def test_backup_of_postgresql_suggests_pg_dump(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    """A fresh PostgreSQL database (as in tests/store/conftest.py), or skip."""
-    admin = os.environ.get(PG_ENV)
-    if not admin:
+def pg_url(pg_server: PgServer | None) -> Iterator[str]:
+    """A fresh PostgreSQL database, or skip."""
+    if pg_server is None:
         pytest.skip(f"PostgreSQL tests need {PG_ENV}")
-    from sqlalchemy import create_engine, make_url
-
-    name = f"gm_test_{uuid.uuid4().hex[:12]}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with engine.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        engine.dispose()
+    url = pg_server.create()
+    yield url
+    pg_server.drop(url)
 
 
 def test_sqlite_to_postgresql_and_back_is_byte_identical(

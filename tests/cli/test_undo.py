@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,8 @@ AIM = "Je braque mon flingue sur marco (BANG BANG BANG)"
 
 
 class Gm:
-    def __init__(self, db: Path) -> None:
-        self.db = str(db)
+    def __init__(self, db: str) -> None:
+        self.db = db
         self.runner = CliRunner()
 
     def __call__(self, *args: str, code: int = 0) -> Result:
@@ -36,8 +35,8 @@ def state(gm: Gm) -> dict[str, Any]:
 
 
 @pytest.fixture
-def gm(tmp_path: Path) -> Gm:
-    g = Gm(tmp_path / "gm.db")
+def gm(db: str) -> Gm:
+    g = Gm(db)
     g("new", "magot", "--title", "Le casse", "--players", PLAYERS, "--seed", "graine")
     g("draw", "--bills", BILLS)
     return g
@@ -94,8 +93,8 @@ def test_preview_records_nothing(gm: Gm) -> None:
     assert gm.json("history") == before
 
 
-def test_nothing_to_undo_is_a_clear_error(tmp_path: Path) -> None:
-    gm = Gm(tmp_path / "gm.db")
+def test_nothing_to_undo_is_a_clear_error(db: str) -> None:
+    gm = Gm(db)
     gm("new", "magot", "--title", "T", "--players", PLAYERS, "--seed", "s")
     gm("order", "fab", "n'importe quoi", code=1)  # a refusal is never undone
     result = gm("undo", code=1)

@@ -3,11 +3,11 @@ is found, named, and makes the command fail with exit code 5."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from support import Raw
 
 from gm.cli import cli
 
@@ -15,39 +15,31 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "v.db"
+def db(db: str) -> str:
+    """The example game, played into the test's database."""
     result = CliRunner().invoke(
-        cli, ["--db", str(path), "play", str(ROOT / "campaigns" / "exemple-magot.toml")]
+        cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml")]
     )
     assert result.exit_code == 0, result.output
-    return path
+    return db
 
 
-def verify(db: Path, code: int) -> str:
-    result = CliRunner().invoke(cli, ["--db", str(db), "verify"])
+def verify(db: str, code: int) -> str:
+    result = CliRunner().invoke(cli, ["--db", db, "verify"])
     assert result.exit_code == code, result.output
     return result.output
 
 
-def tamper(db: Path, sql: str) -> None:
-    # A dishonest MJ with the file: drop the append-only triggers, then edit.
-    with sqlite3.connect(db) as conn:
-        for trigger in (
-            "events_no_update",
-            "events_no_delete",
-            "posts_no_update",
-            "posts_no_delete",
-        ):
-            conn.execute(f"DROP TRIGGER {trigger}")
-        conn.execute(sql)
+def tamper(db: str, sql: str) -> None:
+    # A dishonest MJ with the database: triggers out of the way, then edit.
+    Raw(db).tamper(sql)
 
 
-def test_a_played_campaign_verifies(db: Path) -> None:
+def test_a_played_campaign_verifies(db: str) -> None:
     assert verify(db, 0) == "le-casse-du-siecle: 120 events and 26 posts verify.\n"
 
 
-def test_a_changed_order_is_found(db: Path) -> None:
+def test_a_changed_order_is_found(db: str) -> None:
     tamper(
         db,
         'UPDATE events SET payload = replace(payload, \'"option":"click"\', \'"option":"bang"\')'
@@ -59,16 +51,15 @@ def test_a_changed_order_is_found(db: Path) -> None:
     assert "[verify/mismatch]" in output
 
 
-def test_a_deleted_event_is_found(db: Path) -> None:
+def test_a_deleted_event_is_found(db: str) -> None:
     tamper(db, "DELETE FROM events WHERE seq = 40")
     assert "seq 41: gap in the sequence, seq 40 missing" in verify(db, 5)
 
 
-def test_a_post_edited_with_its_hash_is_found_by_rendering_again(db: Path) -> None:
+def test_a_post_edited_with_its_hash_is_found_by_rendering_again(db: str) -> None:
     import hashlib
 
-    with sqlite3.connect(db) as conn:
-        body = conn.execute("SELECT body FROM posts WHERE number = 4").fetchone()[0]
+    ((body,),) = Raw(db).execute("SELECT body FROM posts WHERE number = 4")
     edited = body.replace("touché", "raté", 1)
     assert edited != body
     new_hash = "sha256:" + hashlib.sha256(edited.encode()).hexdigest()
@@ -81,6 +72,6 @@ def test_a_post_edited_with_its_hash_is_found_by_rendering_again(db: Path) -> No
     )
 
 
-def test_a_changed_salt_is_found(db: Path) -> None:
+def test_a_changed_salt_is_found(db: str) -> None:
     tamper(db, "UPDATE events SET salt = '00000000000000000000000000000000' WHERE seq = 9")
     assert verify(db, 5).startswith("seq 9: ")

@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("exemple-magot.md")
 
 
-def transcript(tmp_path: Path) -> str:
+def transcript(db: str) -> str:
     counter = itertools.count()
-    env = Env(db=str(tmp_path / "golden.db"), now=lambda: datetime(2026, 12, 1, 20, 0, tzinfo=UTC))
+    env = Env(db=db, now=lambda: datetime(2026, 12, 1, 20, 0, tzinfo=UTC))
     env.__dict__["store"] = Store(
-        str(tmp_path / "golden.db"),
+        db,
         clock=lambda: datetime(2026, 12, 1, 20, 0, tzinfo=UTC),
         salt=lambda: f"{next(counter):032x}",
     )
@@ -41,8 +41,9 @@ def transcript(tmp_path: Path) -> str:
     return "\n".join(parts)
 
 
-def test_the_example_game_reads_as_recorded(tmp_path: Path) -> None:
-    text = transcript(tmp_path)
+def test_the_example_game_reads_as_recorded(db: str) -> None:
+    """The same bytes, hashes included, on SQLite and on PostgreSQL."""
+    text = transcript(db)
     if os.environ.get("GM_UPDATE_GOLDEN"):
         GOLDEN.write_text(text, encoding="utf-8")
     assert GOLDEN.exists(), "run GM_UPDATE_GOLDEN=1 pytest tests/golden to create the transcript"

@@ -13,7 +13,7 @@ HERE = Path(__file__).parent
 
 
 @pytest.fixture
-def toss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def toss(monkeypatch: pytest.MonkeyPatch, db: str) -> Iterator[None]:
     from gm import games
     from gm.cli import cli, steps
 
@@ -27,7 +27,7 @@ def toss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     order = cli.commands["order"]
     side = click.Option(["--side", "side"], default=None, help="pile or face")
     order.params.append(side)
-    monkeypatch.setenv("GM_DB", str(tmp_path / "gm.db"))
+    monkeypatch.setenv("GM_DB", db)
     monkeypatch.setenv("GM_TEMPLATES", str(HERE / "templates"))
     yield
     for command in added:

@@ -1,6 +1,8 @@
 """Crash safety (issue 5, item 4): a ``gm resolve`` killed with SIGKILL at any
-point of its run leaves a sound database whose round is either fully resolved
-or untouched; a full disk gives a clean error and writes nothing."""
+point of its run leaves a sound database (SQLite's integrity check, amcheck
+on PostgreSQL) whose round is either fully resolved or untouched, on both
+databases; a full disk under a SQLite file gives a clean error and writes
+nothing."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ import os
 import random
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -18,25 +19,25 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from support import CloneDb, Raw
 
 from gm.cli import cli
-from gm.store.db import sqlite_backup
 
 ITERATIONS = 16
 SEED = 20240505
 
 
-def gm(db: Path, *args: str, code: int = 0) -> str:
+def gm(db: Path | str, *args: str, code: int = 0) -> str:
     result = CliRunner().invoke(cli, ["--db", str(db), *args])
     assert result.exit_code == code, result.output
     return result.output
 
 
-def gm_process(db: Path, *args: str) -> list[str]:
+def gm_process(db: Path | str, *args: str) -> list[str]:
     return [sys.executable, "-m", "gm", "--db", str(db), *args]
 
 
-def standoff(db: Path) -> None:
+def standoff(db: str) -> None:
     """A Magot campaign at the standoff of round 1: drawn, ordered, revealed."""
     gm(db, "new", "magot", "--title", "Crash", "--players", "p1,p2,p3,p4")
     gm(db, "draw", "--bills", "20000,10000,5000,5000,5000")
@@ -50,25 +51,14 @@ def standoff(db: Path) -> None:
     gm(db, "reveal")
 
 
-def integrity(db: Path) -> str:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("PRAGMA integrity_check").fetchone()[0]
-    finally:
-        conn.close()
-
-
-def round_state(db: Path) -> tuple[str, bool, int, int, int]:
+def round_state(db: str) -> tuple[str, bool, int, int, int]:
     """(phase, round resolved, events, resolved events, results posts)."""
     status = json.loads(gm(db, "status", "--json"))
-    with sqlite3.connect(db) as conn:
-        (resolved_events,) = conn.execute(
-            "SELECT count(*) FROM events WHERE kind = 'magot.round-resolved'"
-        ).fetchone()
-        (results_posts,) = conn.execute(
-            "SELECT count(*) FROM posts WHERE kind = 'results'"
-        ).fetchone()
-    conn.close()
+    raw = Raw(db)
+    ((resolved_events,),) = raw.execute(
+        "SELECT count(*) FROM events WHERE kind = 'magot.round-resolved'"
+    )
+    ((results_posts,),) = raw.execute("SELECT count(*) FROM posts WHERE kind = 'results'")
     return (
         status["phase"],
         status["rounds"][0]["resolved"],
@@ -78,23 +68,16 @@ def round_state(db: Path) -> tuple[str, bool, int, int, int]:
     )
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("base") / "base.db"
-    standoff(db)
-    return db
-
-
 def test_a_killed_resolve_leaves_the_round_resolved_or_untouched(
-    base: Path, tmp_path: Path
+    db: str, clone_db: CloneDb
 ) -> None:
-    untouched = round_state(base)
+    standoff(db)
+    untouched = round_state(db)
     assert untouched[:2] == ("round-1/standoff", False)
     assert untouched[3:] == (0, 0)
 
     # One full run: how long a resolve takes here, start-up included.
-    full = tmp_path / "full.db"
-    sqlite_backup(base, full)
+    full = clone_db(db)
     started = time.monotonic()
     subprocess.run(gm_process(full, "resolve"), check=True, capture_output=True)
     duration = time.monotonic() - started
@@ -106,8 +89,7 @@ def test_a_killed_resolve_leaves_the_round_resolved_or_untouched(
     rng = random.Random(SEED)
     outcomes = []
     for i in range(ITERATIONS):
-        copy = tmp_path / f"copy{i}.db"
-        sqlite_backup(base, copy)
+        copy = clone_db(db)
         # Half the kills anywhere, half late in the run, where the transaction is.
         low = 0.0 if i % 2 == 0 else 0.6 * duration
         delay = rng.uniform(low, duration)
@@ -118,7 +100,7 @@ def test_a_killed_resolve_leaves_the_round_resolved_or_untouched(
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
 
-        assert integrity(copy) == "ok", f"kill {i} after {delay:.3f}s"
+        assert Raw(copy).integrity() == "ok", f"kill {i} after {delay:.3f}s"
         gm(copy, "verify")
         state = round_state(copy)
         assert state in (untouched, resolved), f"kill {i} after {delay:.3f}s: {state}"
@@ -179,7 +161,7 @@ def test_a_full_disk_gives_a_clean_error_and_writes_nothing(tiny_disk: Path) -> 
 
     for filler in tiny_disk.glob("filler-*"):
         filler.unlink()
-    assert integrity(db) == "ok"
+    assert Raw(str(db)).integrity() == "ok"
     gm(db, "verify")
     assert json.loads(gm(db, "status", "--json"))["events"] == before
     # With space again, the same order goes through.

@@ -26,8 +26,8 @@ PLAYER_KEYS = ("name", "alive", "wounds", "shame", "loot", "score", "rank")
 ROUND_KEYS = ("number", "drawn", "pot", "folded", "wounded", "killed", "sharers", "share", "carry")
 
 
-def _play(db: Path, path: Path) -> Result:
-    return CliRunner().invoke(cli, ["--db", str(db), "play", str(path), "--json"])
+def _play(db: str, path: Path) -> Result:
+    return CliRunner().invoke(cli, ["--db", db, "play", str(path), "--json"])
 
 
 def _contract(summary: dict[str, Any]) -> dict[str, Any]:
@@ -46,8 +46,8 @@ def test_there_are_scenarios() -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario_summary(path: Path, tmp_path: Path) -> None:
-    result = _play(tmp_path / "gm.db", path)
+def test_scenario_summary(path: Path, db: str) -> None:
+    result = _play(db, path)
     assert result.exit_code == 0, f"exit {result.exit_code}\n{result.output}\n{result.exception!r}"
     summary = json.loads(result.stdout)
     expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
@@ -86,28 +86,28 @@ orders = { fab = "lulu BANG BANG BANG", marco = "lulu clic", lulu = "fab clic" }
 """
 
 
-def _refused(tmp_path: Path) -> str:
+def _refused(tmp_path: Path, db: str) -> str:
     """Play REFUSED, check it stops as ``gm order`` would, return the error line."""
     path = tmp_path / "refus.toml"
     path.write_text(REFUSED, encoding="utf-8")
-    result = _play(tmp_path / "gm.db", path)
+    result = _play(db, path)
     assert result.exit_code == 1, result.output
     lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
     assert len(lines) == 1, result.stderr
     return lines[0]
 
 
-def test_refused_order_stops_the_play(tmp_path: Path) -> None:
+def test_refused_order_stops_the_play(tmp_path: Path, db: str) -> None:
     """fab spent his only BANG BANG BANG in round 1: round 2's order is refused."""
-    line = _refused(tmp_path)
+    line = _refused(tmp_path, db)
     assert line.startswith("Error: round 2, "), line
     assert "fab" in line, line
     assert "'triple' already spent" in line, line
 
 
-def test_refused_order_names_round_and_player_once(tmp_path: Path) -> None:
+def test_refused_order_names_round_and_player_once(tmp_path: Path, db: str) -> None:
     """The contract's form: ``Error: round 2, fab: <the problem>``."""
-    line = _refused(tmp_path)
+    line = _refused(tmp_path, db)
     assert line.startswith("Error: round 2, fab: option 'triple' already spent"), line
 
 
@@ -122,10 +122,10 @@ fold = ["fab"]
 """
 
 
-def test_unknown_round_key_is_a_usage_error(tmp_path: Path) -> None:
+def test_unknown_round_key_is_a_usage_error(tmp_path: Path, db: str) -> None:
     path = tmp_path / "typo.toml"
     path.write_text(UNKNOWN_KEY, encoding="utf-8")
-    result = _play(tmp_path / "gm.db", path)
+    result = _play(db, path)
     assert result.exit_code == 2, result.output
     assert "Error: " in result.stderr
     assert "round 1" in result.stderr

@@ -1,31 +1,21 @@
 """Fixtures for the store tests: a database URL per test, on SQLite and PostgreSQL.
 
-``db_url`` runs a test on a fresh SQLite file and, when ``GM_TEST_PG_URL``
-names a PostgreSQL server (a URL to a database the user may create databases
-from, e.g. ``postgresql+psycopg://gm@/postgres?host=/tmp/gm-pg&port=54329``),
-again on a fresh PostgreSQL database; otherwise the PostgreSQL run is skipped.
-``Raw`` talks to the database behind gm's back, as a tamperer would.
+``db_url`` is the root conftest's ``db`` as a SQLAlchemy URL: a fresh SQLite
+file and, when ``GM_TEST_PG_URL`` names a server, a fresh PostgreSQL
+database. ``Raw`` talks to the database behind gm's back, as a tamperer would.
 """
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, make_url
+from support import Raw
 
 from gm.store import NewEvent, Store, StoredEvent
-
-PG_ENV = "GM_TEST_PG_URL"
-
-
-def _pg_admin_url() -> str | None:
-    return os.environ.get(PG_ENV) or None
+from gm.store.db import resolve_url
 
 
 @pytest.fixture
@@ -33,24 +23,9 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'gm.db'}"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'gm.db'}"
-        return
-    admin = _pg_admin_url()
-    if admin is None:
-        pytest.skip(f"PostgreSQL tests need {PG_ENV}")
-    name = f"gm_test_{uuid.uuid4().hex[:12]}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with engine.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        engine.dispose()
+@pytest.fixture
+def db_url(db: str) -> str:
+    return resolve_url(db)
 
 
 @pytest.fixture
@@ -91,43 +66,6 @@ def event_fixture() -> Callable[..., NewEvent]:
 def fill_fixture() -> Callable[[Store, str, int], list[StoredEvent]]:
     """``fill(store, slug, count)``: append ``count`` test events in one unit of work."""
     return append_events
-
-
-class Raw:
-    """Direct driver access to the database, bypassing gm (autocommit)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = make_url(url)
-        self.dialect = self.url.get_backend_name()
-
-    def _connect(self) -> Any:
-        if self.dialect == "sqlite":
-            conn = sqlite3.connect(self.url.database or "", isolation_level=None)
-            return conn
-        import psycopg
-
-        conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        return psycopg.connect(conninfo, autocommit=True)
-
-    def execute(self, sql: str) -> list[tuple[Any, ...]]:
-        """Run one statement (no parameters: write literals) and fetch its rows."""
-        conn = self._connect()
-        try:
-            cur = conn.execute(sql)
-            return list(cur.fetchall()) if cur.description else []
-        finally:
-            conn.close()
-
-    def tamper(self, sql: str) -> None:
-        """Run ``sql`` with the append-only triggers out of the way, as a cheater would."""
-        if self.dialect == "sqlite":
-            for trigger in ("events_no_update", "events_no_delete"):
-                self.execute(f"DROP TRIGGER IF EXISTS {trigger}")
-            self.execute(sql)
-        else:
-            self.execute("ALTER TABLE events DISABLE TRIGGER USER")
-            self.execute(sql)
-            self.execute("ALTER TABLE events ENABLE TRIGGER USER")
 
 
 @pytest.fixture(name="raw")

@@ -28,7 +28,7 @@ from . import notation, rules, views
 from .commands import SetOrder
 from .events import EVENTS, GameEnded, LootDrawn, OrdersRevealed, RoundResolved
 from .manifest import INFO
-from .model import Phase, State
+from .model import OPTIONS, Phase, State
 
 _COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
 _ROUND_KEYS = ("bills", "orders", "folds", "force")
@@ -121,6 +121,46 @@ class Magot:
 
     def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
         return scenario_steps(document)
+
+    def legal_inputs(self, state: State) -> tuple[ScenarioStep, ...]:
+        return legal_inputs(state)
+
+
+def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+    """Every order, choice and step the rules accept now (see ``Game.legal_inputs``).
+
+    Orders are written ``target OPTION`` as a player would (« marco BANG »);
+    a player who already ordered may replace or withdraw the order.
+    """
+    here = rules.phase_key(state)
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.DRAW:
+        return (ScenarioStep(where=here, step="draw", values={"bills": None}),)
+    if state.phase is Phase.ORDERS:
+        inputs: list[ScenarioStep] = []
+        for name in state.living:
+            gangster = state.player(name)
+            for target in state.living:
+                if target == name:
+                    continue
+                for option in OPTIONS:
+                    if gangster.remaining(option):
+                        text = f"{target} {rules.OPTION_NAMES[option]}"
+                        inputs.append(ScenarioStep(where=here, actor=name, text=text))
+            if state.order_of(name) is not None:
+                inputs.append(ScenarioStep(where=here, step="withdraw", values={"player": name}))
+        force = bool(rules.awaiting(state))
+        inputs.append(ScenarioStep(where=here, step="reveal", values={"force": force}))
+        return tuple(inputs)
+    inputs = []
+    for name in state.living:
+        inputs.append(ScenarioStep(where=here, actor=name, text="je me couche"))
+        inputs.append(ScenarioStep(where=here, actor=name, text="je reste"))
+        inputs.append(ScenarioStep(where=here, step="fold", values={"player": name}))
+        inputs.append(ScenarioStep(where=here, step="stay", values={"player": name}))
+    inputs.append(ScenarioStep(where=here, step="resolve", values={}))
+    return tuple(inputs)
 
 
 def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:

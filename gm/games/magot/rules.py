@@ -14,6 +14,7 @@ bills are recorded in the event in that order, so a replay never draws.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -68,6 +69,17 @@ from .share import split_pot
 from .text import name_key, words
 
 MAX_ROUNDS = 100
+
+MAX_BILLS = 1000
+"""Bills in the whole loot deck at most (the default deck has 40)."""
+
+MAX_LOOT_UNITS = 100_000
+"""The loot's total value, counted in the largest unit dividing every bill, at most.
+
+R-6's exact share works on pot values in that unit (the default loot is worth
+85 units of 5 000 $); with bills of 1 $ and 999 999 $ a pot would be
+millions of units and one share could take minutes. Under this bound a share
+stays within milliseconds (``bench/share.py``)."""
 
 RESERVED_WORDS = frozenset(
     {
@@ -210,6 +222,18 @@ def _parse_loot(raw: Any) -> dict[str, int]:
     loot = {v: c for v, c in loot.items() if c}
     if not loot:
         raise _loot_error(raw, "the loot holds no bill")
+    bills = sum(loot.values())
+    if bills > MAX_BILLS:
+        raise _loot_error(raw, f"it holds {bills} bills; at most {MAX_BILLS}")
+    unit = math.gcd(*loot)
+    units = sum(value * count for value, count in loot.items()) // unit
+    if units > MAX_LOOT_UNITS:
+        raise _loot_error(
+            raw,
+            f"its bills are too far apart to share exactly: the loot is worth {units} times"
+            f" {unit} $, the largest amount dividing every bill; at most {MAX_LOOT_UNITS}"
+            " (use values with a larger common divisor, such as 5000 and 10000)",
+        )
     return {str(v): loot[v] for v in sorted(loot)}
 
 

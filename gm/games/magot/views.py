@@ -4,8 +4,9 @@ Every view is a plain dict of JSON-able values (lists, not tuples). Public
 views are built from the round history only, so a post renders the same
 today and after the game (``gm verify`` re-renders old posts). They never
 hold an option of an order except in a ``shots`` entry (a live order of a
-resolved round) or in the ``disclosure`` post (after the end); nor how many
-options anyone has left, which would betray lowered and held orders (R-5).
+resolved round, whose shooter is listed in ``unsealed``) or in the
+``disclosure`` post (after the end); nor how many options anyone has left,
+which would betray lowered and held orders (R-5).
 
 Money is in dollars; bill lists are sorted largest first; lists of players
 follow the seating order unless they are rankings.
@@ -212,6 +213,8 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
             }
             for s in result.shots
         ],
+        # the orders this post shows in full: the platform publishes their salts
+        "unsealed": [s.shooter for s in result.shots],
         "wounded": [
             {"player": w.player, "taken": w.taken, "total": w.total, "dead": w.dead}
             for w in result.wounds

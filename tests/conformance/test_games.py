@@ -1,0 +1,235 @@
+"""Every registered game passes the platform's conformance checks.
+
+Random games, driven only by ``Game.legal_inputs`` (no knowledge of any
+game), are played through the service layer, exactly as the CLI plays them.
+Each player message carries a unique marker word (``zorglub…``), and now and
+then a player sends a message no game accepts. After every command:
+
+* every input ``legal_inputs`` offered was accepted; a refused message
+  changed nothing but the log's refusal record;
+* the state folded incrementally is the state folded from the whole log;
+* no public post holds the seed before the game is over, nor any private
+  message, accepted or refused (its marker);
+* the players' private replies (``gm pm``, ``gm remind``'s nudges) render in
+  every phase.
+
+At the end of each game: the seed is in a post made at the end (and only
+its SHA-256 before, in the opening post); the salt of a private event
+appears only in a post that, by its game's public view, shows that order in
+full (``unsealed``), or in the end-of-game disclosure; ``gm verify`` passes;
+and across the games every public template of the game was rendered.
+
+What a game's *own* secrets are (Le Magot's options, Fistful's hands) only
+the game knows: each game brings its own secrecy oracle
+(``tests/games/<id>/test_<id>_posts_secrecy.py``), and the last test here
+checks that none is missing.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gm import games
+from gm.core.protocol import PUBLIC, Game, PostRef, ScenarioStep
+from gm.errors import GMError, InputError
+from gm.render.engine import TEMPLATE_SUFFIX, templates_dir
+from gm.service import actions, audit, campaigns, publishing
+from gm.service.actions import Result
+from gm.service.env import Env
+from gm.service.loading import codec_for, fold, orders_in_force
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ["ana", "bob", "fab", "marco", "lulu", "Élodie", "Jean-Paul", "tom"]
+SEEDS = range(4)
+MAX_INPUTS = 2000
+PRIVATE_TEMPLATES = {"order_received", "order_rejected", "pm", "nudge"}
+"""Templates addressed to one player; every other one is a public post."""
+NOBODY_ACCEPTS = "n'importe quoi, je sais pas"
+
+
+@dataclass
+class Playthrough:
+    """One random game and everything private that was sent in it."""
+
+    game: Game
+    env: Env
+    slug: str
+    seed: str
+    rng: random.Random
+    markers: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    seen_posts: int = 0
+    inputs: int = 0
+
+    def marker(self) -> str:
+        word = "zorglub" + "".join(self.rng.choice(string.ascii_lowercase) for _ in range(8))
+        self.markers.append(word)
+        return word
+
+
+def feed(play: Playthrough, item: ScenarioStep) -> Result:
+    """Feed one input as the CLI would; a player's message gets its marker."""
+    if item.step is not None:
+        return actions.step(play.env, play.slug, item.step, item.values)
+    text = f"{item.text} {play.marker()}"
+    play.texts.append(text)
+    return actions.submit(play.env, play.slug, item.actor, text)
+
+
+def choose(play: Playthrough, inputs: Sequence[ScenarioStep], in_phase: int, patience: int) -> Any:
+    """A random input; once the phase has lasted ``patience`` inputs, the step
+    that moves the game on (``legal_inputs`` lists it last) when there is one."""
+    messages = [i for i in inputs if i.step is None]
+    steps = [i for i in inputs if i.step is not None]
+    if steps and (in_phase >= patience or not messages):
+        return steps[-1] if in_phase >= patience else play.rng.choice(steps)
+    if steps and play.rng.random() < 0.3:
+        return play.rng.choice(steps)
+    return play.rng.choice(messages)
+
+
+def refused_message(play: Playthrough, player: str) -> None:
+    """A message no game can read: refused, logged, and nothing else changes."""
+    before = actions.load(play.env, play.slug)
+    text = f"{NOBODY_ACCEPTS} {play.marker()}"
+    play.texts.append(text)
+    with pytest.raises(GMError) as refused:
+        actions.submit(play.env, play.slug, player, text)
+    assert not isinstance(refused.value, InputError), refused.value
+    after = actions.load(play.env, play.slug)
+    assert after.state == before.state
+    assert [r.kind for r in after.records[len(before.records) :]] == ["gm.submission-rejected"]
+
+
+def check_new_posts(play: Playthrough) -> None:
+    """Posts stored since the last check: no seed before the end, no private text."""
+    posts = play.env.store.posts(play.slug)
+    over = play.game.is_over(actions.load(play.env, play.slug).state)
+    for post in posts[play.seen_posts :]:
+        where = f"{play.game.id} post {post.number} ({post.kind}, round {post.round}):\n{post.body}"
+        if not over:
+            assert play.seed not in post.body, where
+        for marker in play.markers:
+            assert marker not in post.body, where
+    play.seen_posts = len(posts)
+
+
+def check_private_replies(play: Playthrough) -> None:
+    campaign = actions.load(play.env, play.slug)
+    for player in campaign.meta.players:
+        assert publishing.private_status(play.env, play.slug, player).strip()
+    reminder = publishing.remind(play.env, play.slug)
+    assert set(reminder.nudges) == set(campaign.game.awaiting(campaign.state))
+    for marker in play.markers:
+        assert marker not in reminder.public
+
+
+def play_game(game_id: str, seed: int, db: str) -> Playthrough:
+    rng = random.Random(f"{game_id}/{seed}")
+    game = games.load(game_id)
+    count = rng.randint(game.min_players, min(game.max_players, 6))
+    players = rng.sample(NAMES, count)
+    secret = f"graine-{game_id}-{seed}-{rng.randrange(10**9)}"
+    env = Env(db=db)
+    created = campaigns.create(env, game_id, f"Conformité {seed}", players, seed=secret)
+    play = Playthrough(game, env, created.campaign.slug, secret, rng)
+    opening = env.store.posts(play.slug)[0].body
+    assert created.campaign.meta.commitment in opening
+    phase, in_phase, patience = None, 0, rng.randint(2, 12)
+    while True:
+        campaign = actions.load(env, play.slug)
+        if game.is_over(campaign.state):
+            break
+        assert play.inputs < MAX_INPUTS, f"{game_id}: no end after {MAX_INPUTS} inputs"
+        now = game.phase(campaign.state)
+        if now != phase:
+            phase, in_phase, patience = now, 0, rng.randint(2, 12)
+            check_private_replies(play)
+        inputs = game.legal_inputs(campaign.state)
+        assert inputs, f"{game_id}: nothing to do at {now!r}, yet the game is not over"
+        if rng.random() < 0.05:
+            refused_message(play, rng.choice(campaign.meta.players))
+        item = choose(play, inputs, in_phase, patience)
+        try:
+            result = feed(play, item)
+        except GMError as err:
+            pytest.fail(f"{game_id} at {now!r}: legal input {item} was refused: {err}")
+        play.inputs += 1
+        in_phase += 1
+        assert result.campaign.state == actions.load(env, play.slug).state, (now, item)
+        check_new_posts(play)
+    check_private_replies(play)
+    publishing.find_post(env, play.slug, "disclosure", None)  # the MJ posts it last
+    check_new_posts(play)
+    return play
+
+
+def check_salts_and_seed(play: Playthrough) -> None:
+    """Salts only where the game's view unseals an order (or in the disclosure);
+    the seed only once the game is over."""
+    env, slug, game = play.env, play.slug, play.game
+    records = env.store.events(slug)
+    codec = codec_for(game.id)
+    private = {r.salt: r for r in records if r.audience != PUBLIC}
+    sealed_kinds = {r.kind for r in records if codec.knows(r.kind) and codec.type_of(r.kind).sealed}
+    revealed_seed = False
+    for post in env.store.posts(slug):
+        campaign = fold(slug, game.id, records[: post.at_seq])
+        over = game.is_over(campaign.state)
+        revealed_seed |= over and play.seed in post.body
+        allowed: set[str] = set()
+        if post.kind == "disclosure":
+            rounds = {r.payload.get("round") for r in records if r.kind in sealed_kinds}
+            for round_ in rounds:
+                if isinstance(round_, int):
+                    allowed |= {r.salt for r in orders_in_force(campaign, round_).values()}
+        elif post.kind in _game_posts(game.id):
+            view = game.public_view(campaign.state, PostRef(post.kind, post.round))
+            in_force = orders_in_force(campaign, post.round) if post.round is not None else {}
+            allowed |= {in_force[p].salt for p in view.get("unsealed", []) if p in in_force}
+        for salt, record in private.items():
+            if salt in post.body:
+                assert salt in allowed, (
+                    f"{game.id} post {post.number} ({post.kind}) shows the salt of seq"
+                    f" {record.seq} ({record.kind}, for {record.audience}), which it does not unseal"
+                )
+    assert revealed_seed, f"{game.id}: no post made at the end reveals the seed"
+
+
+def _public_kinds(game_id: str, folder: str) -> set[str]:
+    names = (p.name for p in (templates_dir() / folder / "fr").glob(f"*{TEMPLATE_SUFFIX}"))
+    kinds = {n.removesuffix(TEMPLATE_SUFFIX) for n in names if not n.startswith("_")}
+    return kinds - PRIVATE_TEMPLATES
+
+
+def _game_posts(game_id: str) -> set[str]:
+    return _public_kinds(game_id, game_id)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_random_games_keep_every_platform_guarantee(game_id: str, db: str) -> None:
+    kinds: set[str] = set()
+    for seed in SEEDS:
+        play = play_game(game_id, seed, db)
+        check_salts_and_seed(play)
+        assert audit.verify(play.env, play.slug) == []
+        logged = " ".join(r.payload_json for r in play.env.store.events(play.slug))
+        assert all(marker in logged for marker in play.markers)  # every message is on file
+        kinds |= {p.kind for p in play.env.store.posts(play.slug)}
+        kinds.add("remind")  # rendered after every phase change
+    # Every public template of the game was rendered (roll: tests/cli/test_roll.py).
+    assert _game_posts(game_id) <= kinds, _game_posts(game_id) - kinds
+    assert _public_kinds(game_id, "common") - {"roll"} <= kinds
+
+
+def test_every_game_brings_its_own_secrecy_oracle() -> None:
+    for game_id in games.ids():
+        oracle = ROOT / "tests" / "games" / game_id / f"test_{game_id}_posts_secrecy.py"
+        assert oracle.is_file(), f"{game_id} has no secrecy test at {oracle.relative_to(ROOT)}"

@@ -1,0 +1,122 @@
+"""Helpers shared by the tests (importable as ``support``: pytest's
+``pythonpath`` includes ``tests/``).
+
+``Raw`` talks to a database behind gm's back, as a tamperer would, on SQLite
+and PostgreSQL alike; ``PgServer`` makes the throw-away PostgreSQL databases.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import make_url
+
+from gm.store.db import resolve_url
+
+PG_ENV = "GM_TEST_PG_URL"
+"""Names a PostgreSQL server the tests may create databases on (see conftest.py)."""
+
+NewDb = Callable[..., str]
+"""The type of the ``new_db`` fixture: ``new_db(name="gm")`` gives a fresh database."""
+
+CloneDb = Callable[[str], str]
+"""The type of the ``clone_db`` fixture: ``clone_db(db)`` gives a copy of ``db``."""
+
+APPEND_ONLY_TRIGGERS = (
+    "events_no_update",
+    "events_no_delete",
+    "posts_no_update",
+    "posts_no_delete",
+)
+
+
+class Raw:
+    """Direct driver access to the database, bypassing gm (autocommit)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = make_url(resolve_url(url))  # a --db value: a path or a URL
+        self.dialect = self.url.get_backend_name()
+
+    def _connect(self) -> Any:
+        if self.dialect == "sqlite":
+            conn = sqlite3.connect(self.url.database or "", isolation_level=None)
+            return conn
+        import psycopg
+
+        conninfo = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        return psycopg.connect(conninfo, autocommit=True)
+
+    def execute(self, sql: str) -> list[tuple[Any, ...]]:
+        """Run one statement (no parameters: write literals) and fetch its rows."""
+        conn = self._connect()
+        try:
+            cur = conn.execute(sql)
+            return list(cur.fetchall()) if cur.description else []
+        finally:
+            conn.close()
+
+    def integrity(self) -> str:
+        """``ok``, or what the database's own consistency check found: SQLite's
+        ``PRAGMA integrity_check``; on PostgreSQL, amcheck over every B-tree
+        index of gm's tables (table and index agree, index ordered)."""
+        if self.dialect == "sqlite":
+            return str(self.execute("PRAGMA integrity_check")[0][0])
+        self.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
+        indexes = self.execute(
+            "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+            "JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE a.amname = 'btree' AND n.nspname = 'public'"
+        )
+        for (name,) in indexes:
+            self.execute(f"SELECT bt_index_check('{name}'::regclass, true)")
+        return "ok"
+
+    def tamper(self, sql: str) -> None:
+        """Run ``sql`` with the append-only triggers out of the way, as a cheater would."""
+        if self.dialect == "sqlite":
+            for trigger in APPEND_ONLY_TRIGGERS:
+                self.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+            self.execute(sql)
+        else:
+            for table in ("events", "posts"):
+                self.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+            self.execute(sql)
+            for table in ("events", "posts"):
+                self.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
+
+
+class PgServer:
+    """Creates and drops the throw-away databases of one test session."""
+
+    def __init__(self, admin_url: str) -> None:
+        from sqlalchemy import create_engine, make_url
+
+        self._url = make_url(admin_url)
+        self._engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        self.created: list[str] = []
+
+    def create(self, template: str | None = None) -> str:
+        """A new database (empty, or a copy of ``template``'s database); its URL."""
+        name = f"gm_test_{uuid.uuid4().hex[:12]}"
+        sql = f'CREATE DATABASE "{name}"'
+        if template is not None:
+            from sqlalchemy import make_url
+
+            sql += f' TEMPLATE "{make_url(template).database}"'
+        with self._engine.connect() as conn:
+            conn.exec_driver_sql(sql)
+        self.created.append(name)
+        return self._url.set(database=name).render_as_string(hide_password=False)
+
+    def drop(self, url: str) -> None:
+        from sqlalchemy import make_url
+
+        name = make_url(url).database
+        with self._engine.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def close(self) -> None:
+        self._engine.dispose()
