@@ -1,0 +1,296 @@
+"""Nothing secret in any public post: whole random games of Fistful of Gold
+through the service layer (``gm.service.actions``, ``campaigns``).
+
+Each game is driven by a seeded ``random.Random`` (the test id is the seed,
+so a failure replays exactly) from the game's own ``legal_inputs``, with the
+messages dressed the way players write them (« salut MJ, zorglub123456, je
+joue le 5 », each with a unique marker word), some sent as explicit fields,
+some replaced, and refused messages mixed in (a card not in hand, a card
+forbidden this duel, a number that is no card).
+
+After every command, every stored post is checked against what only the MJ
+knows, rebuilt from the log's events (an oracle independent of the views):
+
+(a) the cards a post shows (the templates' card macro, « **5 rouge** ») are
+    exactly those the forum saw at that moment: the two cards of the duel it
+    reports, a green-8 pick made in its turn, the two cards of a final duel;
+    so per player they are cards that player has publicly shown, and no
+    setup or end-of-manche discard or pending choice ever appears;
+(b) no salt of a secret choice (setup discards, a discard the post does not
+    show, a card replaced before the reveal) is published;
+(c) the seed appears in no post before the final one, and in it;
+(d) no private message, accepted or refused, reaches a public post.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from gm.core.protocol import ScenarioStep
+from gm.errors import GMError
+from gm.games.fistful import GAME
+from gm.service import actions, campaigns, publishing
+from gm.service.env import Env
+from gm.service.history import timeline
+
+CARD = re.compile(r"\*\*([1-8]|Dynamite) (rouge|vert|verte)\*\*")
+COLOR = {"rouge": "red", "vert": "green", "verte": "green"}
+DRESSES = [
+    "{marker} {text}",
+    "salut MJ, {marker}, {text} !",
+    "{text}. Signé {me} ({marker})",
+]
+GAMES = 10
+
+
+@dataclass
+class Game:
+    rng: random.Random
+    env: Env
+    slug: str
+    seed: str
+    colors: dict[str, str]
+    markers: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    seen: Counter[str] = field(default_factory=Counter)
+    checked: set[int] = field(default_factory=set)
+
+    @property
+    def state(self) -> Any:
+        return actions.load(self.env, self.slug).state
+
+    def marker(self) -> str:
+        marker = f"zorglub{self.rng.randrange(10**6):06d}"
+        self.markers.append(marker)
+        return marker
+
+    def send(self, player: str, text: str) -> GMError | None:
+        self.texts.append(text)
+        try:
+            actions.submit(self.env, self.slug, player, text=text)
+        except GMError as error:
+            return error
+        return None
+
+
+def play_input(game: Game, item: ScenarioStep) -> None:
+    rng = game.rng
+    if item.step is not None:
+        actions.step(game.env, game.slug, item.step, dict(item.values))
+        return
+    assert item.text is not None
+    text = item.text
+    alone = "/duel-" in GAME.phase(game.state) and len(text.split()) == 1
+    if alone and rng.random() < 0.1:  # the MJ types it as an explicit field
+        actions.submit(game.env, game.slug, item.actor, params={"card": text})
+        game.seen["explicit"] += 1
+        return
+    dressed = rng.choice(DRESSES).format(text=text, marker=game.marker(), me=item.actor)
+    assert game.send(item.actor, dressed) is None, dressed
+
+
+def refuse_something(game: Game, player: str) -> None:
+    """A message the rules refuse: logged, nothing changes."""
+    state = game.state
+    p = state.player(player)
+    phase = GAME.phase(state)
+    candidates = ["9 " + game.marker(), f"bof {game.marker()}"]
+    if "/duel-" in phase:
+        candidates += [f"je joue le {c} {game.marker()}" for c in p.removed]
+        candidates += [f"le {c}, {game.marker()}" for c in p.played]
+        banned = GAME.player_view(state, player)["forbidden"]
+        if banned is not None and banned in [str(c) for c in p.hand]:
+            candidates.append(f"{game.marker()} : {banned}")
+    before = state
+    error = game.send(player, game.rng.choice(candidates))
+    assert error is not None
+    assert game.state == before
+    game.seen["refused"] += 1
+
+
+def oracle(
+    rows: list[dict[str, Any]], upto: int
+) -> tuple[dict[int, Counter[tuple[str, str]]], set[str]]:
+    """From the log (``timeline`` rows) up to seq ``upto``: per turn, the
+    (player, card) the forum saw in it; and the salts of every secret choice."""
+    shown: dict[int, Counter[tuple[str, str]]] = {}
+    in_force: dict[tuple[str, int, str], dict[str, Any]] = {}
+    replaced: set[str] = set()
+    secret: set[str] = set()
+    finals: set[int] = set()
+    for row in rows:
+        if row["seq"] > upto:
+            break
+        kind, payload = row["kind"], row["payload"]
+        turn = payload.get("round")
+        if kind == "fistful.duel-resolved":
+            shown.setdefault(turn, Counter()).update(payload["outcome"]["cards"].items())
+        elif kind == "fistful.card-picked":
+            shown.setdefault(turn, Counter())[(payload["player"], payload["card"])] += 1
+        elif kind == "fistful.manche-ended" and payload["result"]["final"] is not None:
+            finals.add(turn)
+            shown.setdefault(turn, Counter()).update(payload["result"]["final"]["cards"].items())
+        elif kind == "fistful.setup-discarded":
+            secret.add(row["salt"])
+        if row["seal"] is not None:
+            key = (kind, turn, payload["player"])
+            if key in in_force:
+                replaced.add(in_force[key]["salt"])
+            in_force[key] = row
+    for (kind, turn, _player), row in in_force.items():
+        discards = row["payload"].get("choice", {}).get("discards", [])
+        if kind == "fistful.end-chosen" and not (turn in finals and len(discards) == 1):
+            secret.add(row["salt"])
+    return shown, secret | replaced
+
+
+def check_posts(game: Game) -> None:
+    """Check the posts stored since the last check (a stored post never changes,
+    and the log before it neither: each is checked once)."""
+    posts = [p for p in game.env.store.posts(game.slug) if p.number not in game.checked]
+    rows = timeline(game.env, game.slug) if posts else []
+    over = GAME.is_over(game.state)
+    for post in posts:
+        game.checked.add(post.number)
+        if post.kind == "disclosure":
+            continue
+        body = post.body
+        where = f"post {post.number} ({post.kind}, turn {post.round}):\n{body}"
+        shown, secret = oracle(rows, post.at_seq)
+        # (a) the cards shown are those the forum saw in this post's turn
+        players = {color: name for name, color in game.colors.items()}
+        mentioned: Counter[tuple[str, str]] = Counter(
+            (players[COLOR[color]], "dynamite" if card == "Dynamite" else card)
+            for card, color in CARD.findall(body)
+        )
+        expected = (
+            shown.get(post.round, Counter()) if post.kind in ("duel", "manche") else Counter()
+        )
+        assert set(mentioned) == set(expected), (mentioned, expected, where)
+        game.seen[f"cards in {post.kind}"] += sum(mentioned.values())
+        # (b) no secret salt
+        for salt in secret:
+            assert salt not in body, (salt, where)
+        # (c) the seed only in the final post
+        if post.kind == "final":
+            assert f"`{game.seed}`" in body, where
+        else:
+            assert game.seed not in body, where
+        # (d) nothing of any private message
+        for marker in game.markers:
+            assert marker not in body, where
+        for text in game.texts:
+            assert text not in body, where
+    if not over:
+        reminder = publishing.remind(game.env, game.slug).public
+        assert not CARD.search(reminder)
+        assert not any(marker in reminder for marker in game.markers)
+
+
+def mirrored(game: Game, item: ScenarioStep, messages: list[ScenarioStep]) -> ScenarioStep:
+    """Often, the card the opponent already sent, when it is legal: ties, tie
+    pots, two 6s at once and tied manches (final duels) come far more often."""
+    state = game.state
+    other = state.opponent(item.actor).name
+    theirs = state.card_of(other)
+    if theirs is None or game.rng.random() < 0.4:
+        return item
+    same = [m for m in messages if m.actor == item.actor and m.text == str(theirs)]
+    return same[0] if same else item
+
+
+def play(seed: int, db: str) -> Game:
+    rng = random.Random(seed)
+    env = Env(db=db)
+    players = rng.choice([["ana", "bob"], ["Élodie", "Jean-Paul"], ["**Bob**", "Django"]])
+    colors = rng.choice([None, f"{players[0]}=green", f"{players[1]}=red"])
+    options = {"length": rng.choice(["short", "long"])}
+    if colors:
+        options["colors"] = colors
+    secret = f"graine-secrète-{seed}-{rng.randrange(10**9)}"
+    created = campaigns.create(
+        env, "fistful", f"Duel {seed}", players, options=options, seed=secret
+    )
+    slug = created.campaign.slug
+    state = created.campaign.state
+    game = Game(rng, env, slug, secret, {p.name: str(p.color) for p in state.players})
+    steps = 0
+    while not GAME.is_over(game.state):
+        inputs = GAME.legal_inputs(game.state)
+        mj = [i for i in inputs if i.step is not None]
+        messages = [i for i in inputs if i.step is None]
+        if messages and rng.random() < 0.08:
+            refuse_something(game, rng.choice(messages).actor)
+        if mj and (not messages or rng.random() < 0.45):
+            item = mj[0]
+        else:
+            item = rng.choice(messages)
+            item = mirrored(game, item, messages)
+        play_input(game, item)
+        check_posts(game)
+        steps += 1
+        assert steps < 1000
+    return game
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_no_secret_reaches_a_public_post(seed: int, db: str) -> None:
+    game = play(seed, db)
+    posts = game.env.store.posts(game.slug)
+    assert posts[-1].kind == "final" and sum(p.kind == "final" for p in posts) == 1
+    # after the end, the disclosure shows every setup discard
+    disclosure = publishing.find_post(game.env, game.slug, "disclosure", None).body
+    for player, cards in game.state.setup_discards:
+        color = "rouge" if game.colors[player] == "red" else "vert"
+        for card in cards:
+            label = (
+                "Dynamite " + ("rouge" if color == "rouge" else "verte")
+                if card == "dynamite"
+                else f"{card} {color}"
+            )
+            assert f"**{label}**" in disclosure
+    for marker in game.markers:
+        assert marker not in disclosure
+
+
+def test_the_random_games_cover_every_secret_case(new_db: Any) -> None:
+    """The oracle is not vacuous: across the seeds there are picks, red-7 ends,
+    final duels with a chosen card, two 6s at once, refusals, both game ends."""
+    seen: Counter[str] = Counter()
+    for seed in range(GAMES):
+        game = play(seed, new_db(f"g{seed}"))
+        seen.update(game.seen)
+        for row in timeline(game.env, game.slug):
+            kind, payload = row["kind"], row["payload"]
+            seen[kind] += 1
+            if kind == "fistful.duel-resolved":
+                seen.update(p["kind"] for p in payload["outcome"]["powers"])
+            if kind == "fistful.manche-ended":
+                result = payload["result"]
+                seen["final duel" if result["final"] else "no final duel"] += 1
+                if result["game_end"]:
+                    seen[result["game_end"]] += 1
+            if kind == "fistful.end-chosen" and payload["choice"]["final"] is not None:
+                seen["final card chosen"] += 1
+    for case in (
+        "fistful.card-picked",
+        "fistful.end-chosen",
+        "red-seven-end",
+        "six-blocked",
+        "six-claim",
+        "final duel",
+        "final card chosen",
+        "gm.submission-rejected",
+        "refused",
+        "explicit",
+        "stars",
+        "cards in duel",
+        "cards in manche",
+    ):
+        assert seen[case] > 0, (case, seen)
