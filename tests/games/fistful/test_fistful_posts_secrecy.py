@@ -199,7 +199,7 @@ def mirrored(game: Game, item: ScenarioStep, messages: list[ScenarioStep]) -> Sc
     state = game.state
     other = state.opponent(item.actor).name
     theirs = state.card_of(other)
-    if theirs is None or game.rng.random() < 0.4:
+    if theirs is None or game.rng.random() < 0.2:
         return item
     same = [m for m in messages if m.actor == item.actor and m.text == str(theirs)]
     return same[0] if same else item
