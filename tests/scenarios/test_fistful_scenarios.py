@@ -190,3 +190,16 @@ def test_a_malformed_scenario_is_a_usage_error(
     result = _play(db, _write(tmp_path, body))
     assert result.exit_code == 2, result.output
     assert result.stderr.splitlines()[-1] == message
+
+
+def test_the_example_campaign_is_the_long_duel_with_other_names(db: str) -> None:
+    example = Path(__file__).parents[2] / "campaigns" / "exemple-fistful.toml"
+    result = _play(db, example, "--json")
+    assert result.exit_code == 0, result.output
+    renamed = (
+        (HERE / "fistful-long-duel.expected.json")
+        .read_text(encoding="utf-8")
+        .replace('"ana"', '"Django"')
+        .replace('"bob"', '"Sartana"')
+    )
+    assert _contract(json.loads(result.stdout)) == _contract(json.loads(renamed))
