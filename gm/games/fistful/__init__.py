@@ -1,8 +1,9 @@
 """Fistful of Gold: two gunslingers duel with revolver cards, red deck against green.
 
 A pure rules package (``shared/rules/fistful.md``): ``cards`` (the decks),
-``model`` (state), ``commands`` and ``events``, ``duel`` (the resolution
-table and the card powers), ``rules`` (decide / evolve, R-1 to R-7 and the
+``model`` (state), ``commands`` and ``events``, ``config`` (length and
+decks), ``duel`` (the resolution table and the card powers), ``phases``
+(what the game waits for), ``rules`` (decide / evolve, R-1 to R-7 and the
 rulings decided here), ``words`` and ``notation`` (private messages to
 commands), ``views`` (what posts and replies may show) and ``game`` (the
 platform's ``Game`` protocol). ``GAME`` is what ``gm.games.load("fistful")``

@@ -39,7 +39,7 @@ from gm.core.protocol import (
 )
 from gm.errors import InputError
 
-from . import notation, rules, views
+from . import config, notation, phases, rules, views
 from .cards import DECK, SETUP_DISCARDS
 from .events import EVENTS, DuelResolved, DuelsStarted, MancheEnded
 from .manifest import INFO
@@ -65,7 +65,7 @@ class Fistful:
     order_params: tuple[ParamSpec, ...] = INFO.order_params
 
     def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        return rules.configure(players, options)
+        return config.configure(players, options)
 
     def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, options)
@@ -84,16 +84,16 @@ class Fistful:
         return notation.from_params(state, actor, values)
 
     def phase(self, state: State) -> str:
-        return rules.phase_key(state)
+        return phases.phase_key(state)
 
     def awaiting(self, state: State) -> tuple[str, ...]:
-        return rules.awaiting(state)
+        return phases.awaiting(state)
 
     def next_step(self, state: State) -> str:
-        return rules.next_step(state)
+        return phases.next_step(state)
 
     def is_over(self, state: State) -> bool:
-        return rules.is_over(state)
+        return phases.is_over(state)
 
     def posts_after(
         self, before: State, events: Sequence[Event], after: State
@@ -146,7 +146,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     « 4 5 » (a red-7 discard), « je défausse 4 5, je révèle le 5 »,
     « je révèle le 5 ».
     """
-    here = rules.phase_key(state)
+    here = phases.phase_key(state)
     inputs: list[ScenarioStep] = []
 
     def say(player: str, text: str) -> None:
@@ -154,7 +154,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
 
     if state.phase is Phase.OVER:
         return ()
-    waiting = rules.awaiting(state)
+    waiting = phases.awaiting(state)
     if state.phase is Phase.SETUP:
         for name in state.names:
             for pair in combinations(DECK, SETUP_DISCARDS):
@@ -165,7 +165,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     if state.phase is Phase.DUEL:
         for name in state.names:
             p = state.player(name)
-            banned = rules.forbidden(state, name)
+            banned = phases.forbidden(state, name)
             if p.pick_due:
                 for back in p.removed:
                     say(name, notation.format_pick(back))
@@ -183,17 +183,17 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         if p.pick_due:
             for back in p.removed:
                 say(name, notation.format_pick(back))
-        if rules.discard_choice(p):
+        if phases.discard_choice(p):
             for chosen in combinations(p.hand, p.discard_count):
                 say(name, notation.format_cards(chosen))
-                if rules.final_choice(state, p):
+                if phases.final_choice(state, p):
                     for card in chosen:
                         say(
                             name,
                             f"{notation.format_discard(chosen)}, {notation.format_final(card)}",
                         )
-        discards = rules.discards_of(state, p)
-        if rules.final_choice(state, p) and discards is not None:
+        discards = phases.discards_of(state, p)
+        if phases.final_choice(state, p) and discards is not None:
             for card in discards:
                 say(name, notation.format_final(card))
     if not waiting:

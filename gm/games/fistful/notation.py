@@ -32,7 +32,7 @@ from gm.errors import GameOverError, InputError, OrderSyntaxError, PhaseError
 from .cards import Card, labels
 from .commands import ChooseEnd, DiscardAtSetup, PickCard, PlayCard
 from .model import Phase, State
-from .rules import find_player, open_choices, phase_key
+from .phases import find_player, open_choices, phase_key
 from .words import Part, Reading, scan
 
 EXAMPLES = {

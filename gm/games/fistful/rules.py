@@ -1,11 +1,12 @@
-"""The rules of Fistful of Gold: configuration, ``decide``, ``evolve``, what is awaited.
+"""The rules of Fistful of Gold: ``decide`` and ``evolve``.
 
 ``decide`` checks a command against the state and returns the events it
 causes, or raises a ``gm.errors`` error with a stable code (``fistful/…``,
 ``phase/…``) and the ``params`` the French refusal needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
 rulings ``R-n`` are those of ``shared/rules/fistful.md``; the duel itself
-is ``duel.resolve``.
+is ``duel.resolve``, the options ``config``, what each player owes now
+``phases``.
 
 Decisions where the rules page is silent (each has its test):
 
@@ -27,6 +28,11 @@ Decisions where the rules page is silent (each has its test):
   the cards discarded, so a green-8 owner picks before choosing it.
 * **The 6 in a duel it loses** still claims the ties; the claimed gold is
   not « won from the duel » and is reported apart from the duel's gold.
+* **The green 7 revealed in the last duel** gives its +1 in the final duel,
+  which is the next duel of the manche; revealed in the final duel itself it
+  does nothing, like the green 8 and the red 7 there (R-5).
+* **A 6 revealed in a final duel** takes the tie pot like any first 6 of the
+  manche (« powers included »), which can decide the manche, or tie it again.
 * **Every manche ends with ``gm resolve``**, even when nothing is awaited:
   the MJ posts the last duel, then the manche result.
 """
@@ -38,16 +44,13 @@ from dataclasses import replace
 from typing import Any
 
 from gm.core.fortune import NoDraws
-from gm.core.names import fold
 from gm.core.protocol import GM, Command, Draws, Event
 from gm.errors import (
     GameOverError,
     IllegalOrderError,
     InputError,
-    NotFoundError,
     OrderSyntaxError,
     PhaseError,
-    quote_choices,
 )
 
 from . import duel
@@ -56,7 +59,6 @@ from .cards import (
     SETUP_DISCARDS,
     Card,
     Color,
-    forbidden_after,
     labels,
     remove_cards,
     sort_cards,
@@ -70,6 +72,7 @@ from .commands import (
     RevealDuel,
     StartDuels,
 )
+from .config import configure
 from .events import (
     CardPicked,
     CardPlayed,
@@ -79,7 +82,6 @@ from .events import (
     MancheEnded,
     SetupDiscarded,
 )
-from .manifest import DEFAULT_LENGTH, PLAYERS
 from .model import (
     DuelRecord,
     EndChoice,
@@ -95,122 +97,21 @@ from .model import (
     PowerKind,
     State,
 )
-from .words import card_words
-
-LENGTHS = {
-    "short": Length.SHORT,
-    "courte": Length.SHORT,
-    "court": Length.SHORT,
-    "long": Length.LONG,
-    "longue": Length.LONG,
-}
-COLORS = {
-    "red": Color.RED,
-    "rouge": Color.RED,
-    "green": Color.GREEN,
-    "vert": Color.GREEN,
-    "verte": Color.GREEN,
-}
-OPTIONS = ("length", "colors")
-
-
-# --- configuration -----------------------------------------------------------
-
-
-def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-    """Check the players and the raw options; return the canonical options.
-
-    ``length`` is ``short`` or ``long`` (``courte`` / ``longue`` too);
-    ``colors`` a text ``ana=green,bob=red`` or a table ``{ana = "green"}``:
-    naming one player's deck is enough, and without it the first player is
-    red (``rouge`` / ``vert`` are understood).
-    """
-    check_players(players)
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise InputError(
-            f"unknown option {unknown[0]!r} for fistful (valid: {', '.join(OPTIONS)})",
-            code="fistful/unknown-option",
-            params={"option": unknown[0], "valid": list(OPTIONS)},
-        )
-    raw_length = options.get("length", DEFAULT_LENGTH)
-    length = LENGTHS.get(fold(raw_length)) if isinstance(raw_length, str) else None
-    if length is None:
-        raise InputError(
-            f"option length={raw_length!r} is not valid: short (first to 2 manches won)"
-            " or long (first to 3)",
-            code="fistful/bad-length",
-            params={"value": str(raw_length)},
-        )
-    colors = _parse_colors(players, options.get("colors"))
-    return {"length": str(length), "colors": {p: str(colors[p]) for p in players}}
-
-
-def check_players(players: Sequence[str]) -> None:
-    """Exactly two players, whose names a private message cannot mistake for a card."""
-    if len(players) != PLAYERS:
-        raise InputError(
-            f"fistful is a duel: it needs exactly {PLAYERS} players, got {len(players)}",
-            code="fistful/player-count",
-            params={"count": len(players)},
-        )
-    for name in players:
-        if card_words(name):
-            raise InputError(
-                f"player name {name!r} cannot be used in fistful: it reads as a card"
-                " (1 to 8, dynamite) in a private message",
-                code="fistful/bad-player-name",
-                params={"name": name},
-            )
-
-
-def _colors_error(raw: Any, why: str) -> InputError:
-    return InputError(
-        f"option colors={raw!r} is not valid: {why}; write e.g. colors=ana=green,bob=red",
-        code="fistful/bad-colors",
-        params={"value": str(raw)},
-    )
-
-
-def _parse_colors(players: Sequence[str], raw: Any) -> dict[str, Color]:
-    first, second = players
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return {first: Color.RED, second: Color.GREEN}
-    pairs: list[tuple[Any, Any]]
-    if isinstance(raw, str):
-        pairs = []
-        for item in (p for p in raw.replace(";", ",").split(",") if p.strip()):
-            name, sep, value = item.partition("=")
-            if not sep:
-                name, sep, value = item.partition(":")
-            if not sep:
-                raise _colors_error(raw, f"{item.strip()!r} has no '=' between player and deck")
-            pairs.append((name, value))
-    elif isinstance(raw, Mapping):
-        pairs = list(raw.items())
-    else:
-        raise _colors_error(raw, "expected a text or a table")
-    by_key = {fold(p): p for p in players}
-    chosen: dict[str, Color] = {}
-    for name, value in pairs:
-        player = by_key.get(fold(str(name)))
-        if player is None:
-            raise _colors_error(
-                raw, f"{str(name).strip()!r} is not a player ({', '.join(players)})"
-            )
-        color = COLORS.get(fold(str(value))) if isinstance(value, str) else None
-        if color is None:
-            raise _colors_error(raw, f"{value!r} is not a deck (red or green)")
-        if chosen.get(player, color) is not color:
-            raise _colors_error(raw, f"{player} is given two decks")
-        chosen[player] = color
-    for player in players:
-        other = second if player == first else first
-        if player not in chosen and other in chosen:
-            chosen[player] = chosen[other].other
-    if chosen[first] is chosen[second]:
-        raise _colors_error(raw, "both players have the same deck")
-    return chosen
+from .phases import (
+    awaiting,
+    discard_choice,
+    discards_of,
+    final_card,
+    final_choice,
+    final_due,
+    find_player,
+    forbidden,
+    next_step,
+    open_choices,
+    owed_text,
+    owes,
+    phase_key,
+)
 
 
 def initial_state(players: Sequence[str], options: Mapping[str, Any]) -> State:
@@ -220,173 +121,6 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any]) -> State:
         players=tuple(Player(name, Color(config["colors"][name]), hand=DECK) for name in players),
         length=Length(config["length"]),
     )
-
-
-# --- lookups and what is awaited ------------------------------------------------
-
-
-def find_player(state: State, name: str) -> str:
-    """The canonical name of the player called ``name`` (case and accents ignored)."""
-    key = fold(name)
-    for p in state.players:
-        if fold(p.name) == key:
-            return p.name
-    raise NotFoundError(
-        f"no player named {name!r} (players: {quote_choices(state.names)})",
-        code="fistful/unknown-player",
-        params={"name": name, "players": list(state.names)},
-    )
-
-
-def forbidden(state: State, name: str) -> Card | None:
-    """The card ``name`` may not play in the current duel (R-1), if any.
-
-    Only while a duel is open; the restriction is lifted when every card of
-    the hand is forbidden.
-    """
-    p = state.player(name)
-    if state.phase is not Phase.DUEL:
-        return None
-    card = forbidden_after(p.last)
-    if card is not None and set(p.hand) == {card}:
-        return None
-    return card
-
-
-def final_due(state: State) -> bool:
-    """Whether the manche just ended on equal gold: a final duel is due."""
-    if state.phase is not Phase.END:
-        return False
-    a, b = state.players
-    return a.gold == b.gold
-
-
-def discard_choice(p: Player) -> bool:
-    """Whether ``p`` chooses their end-of-manche discards (a red-7 end), or
-    the rules take what is left in hand (a normal end)."""
-    return len(p.hand) + p.pick_due > p.discard_count
-
-
-def final_choice(state: State, p: Player) -> bool:
-    """Whether ``p`` chooses their final-duel card: they discard two (R-5)."""
-    return final_due(state) and p.discard_count > 1
-
-
-def discards_of(state: State, p: Player) -> tuple[Card, ...] | None:
-    """The cards ``p`` discards at the end of this manche, if known yet."""
-    choice = state.choice_of(p.name)
-    if discard_choice(p):
-        return choice.discards if choice is not None else None
-    return None if p.pick_due else p.hand
-
-
-def final_card(state: State, p: Player) -> Card | None:
-    """The card ``p`` reveals in the final duel, if known yet."""
-    discards = discards_of(state, p)
-    if discards is None:
-        return None
-    if len(discards) == 1:
-        return discards[0]
-    choice = state.choice_of(p.name)
-    return choice.final if choice is not None else None
-
-
-def owes(state: State, name: str) -> tuple[str, ...]:
-    """What ``name`` still has to send now: ``setup`` (discards), ``card``,
-    ``pick``, ``discard``, ``final``."""
-    p = state.player(name)
-    if state.phase is Phase.SETUP:
-        return () if state.setup_of(name) is not None else ("setup",)
-    if state.phase is Phase.DUEL:
-        return (("card",) if state.card_of(name) is None else ()) + (
-            ("pick",) if p.pick_due else ()
-        )
-    if state.phase is Phase.END:
-        out: list[str] = []
-        if p.pick_due:
-            out.append("pick")
-        choice = state.choice_of(name)
-        if discard_choice(p) and choice is None:
-            out.append("discard")
-        if final_choice(state, p) and (choice is None or choice.final is None):
-            out.append("final")
-        return tuple(out)
-    return ()
-
-
-def open_choices(state: State, name: str) -> tuple[str, ...]:
-    """What ``name`` may send now, sent already or not (same names as ``owes``)."""
-    p = state.player(name)
-    if state.phase is Phase.SETUP:
-        return ("setup",)
-    if state.phase is Phase.DUEL:
-        return ("card", "pick") if p.pick_due else ("card",)
-    if state.phase is Phase.END:
-        kinds = [
-            kind
-            for kind, due in (
-                ("discard", discard_choice(p)),
-                ("final", final_choice(state, p)),
-                ("pick", p.pick_due),
-            )
-            if due
-        ]
-        return tuple(kinds)
-    return ()
-
-
-def awaiting(state: State) -> tuple[str, ...]:
-    """The players the game waits on, in seating order."""
-    return tuple(n for n in state.names if owes(state, n))
-
-
-OWED = {
-    "setup": "setup discards",
-    "card": "card",
-    "pick": "green-8 pick",
-    "discard": "discard",
-    "final": "final-duel card",
-}
-
-
-def owed_text(state: State) -> str:
-    """``bob's card, ana's green-8 pick``: what the game waits for, for the MJ."""
-    return ", ".join(f"{n}'s {OWED[k]}" for n in state.names for k in owes(state, n))
-
-
-def phase_key(state: State) -> str:
-    """``setup``, ``manche-2/duel-3``, ``manche-2/end`` or ``over``."""
-    if state.phase is Phase.OVER:
-        return "over"
-    if state.phase is Phase.SETUP:
-        return "setup"
-    if state.phase is Phase.END:
-        return f"manche-{state.manche}/end"
-    return f"manche-{state.manche}/duel-{state.duel}"
-
-
-def next_step(state: State) -> str:
-    """What the MJ does next, in a few English words."""
-    waiting = owed_text(state)
-    if state.phase is Phase.OVER:
-        return "game over: gm post final (then gm post disclosure)"
-    if state.phase is Phase.SETUP:
-        if waiting:
-            return f"gm order (setup: waiting for {waiting})"
-        return "gm start (locks the setup discards, opens duel 1)"
-    where = f"manche {state.manche}, duel {state.duel} of {state.current.planned}"
-    if state.phase is Phase.DUEL:
-        if waiting:
-            return f"gm order ({where}: waiting for {waiting})"
-        return f"gm reveal ({where})"
-    if waiting:
-        return f"gm order (end of manche {state.manche}: waiting for {waiting})"
-    final = " with a final duel" if final_due(state) else ""
-    return f"gm resolve (ends manche {state.manche}{final})"
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.OVER
 
 
 # --- decide ------------------------------------------------------------------

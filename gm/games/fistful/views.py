@@ -36,7 +36,7 @@ from .model import (
     Pick,
     State,
 )
-from .rules import (
+from .phases import (
     discard_choice,
     final_choice,
     final_due,

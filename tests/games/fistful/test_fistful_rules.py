@@ -25,10 +25,12 @@ from gm.errors import (
 from gm.games.fistful import GAME
 from gm.games.fistful.cards import DECK, Card, Color, forbidden_after
 from gm.games.fistful.commands import EndManche, PlayCard, RevealDuel, StartDuels
+from gm.games.fistful.config import configure
 from gm.games.fistful.duel import table
 from gm.games.fistful.events import CardPicked, CardPlayed, MancheEnded
 from gm.games.fistful.model import GameEnd, MancheEnd, Phase, Player, Reason
-from gm.games.fistful.rules import configure, play
+from gm.games.fistful.phases import owes
+from gm.games.fistful.rules import play
 
 # A whole first manche for hands 3 4 5 6 7 8 D each (setup « 1 2 » / « 1 2 »), worked out:
 # 7–3 gap 4, the lower wins: bob +4 (ana's red 7 in duel 1 does nothing) · 4–5: bob +1 ·
@@ -513,8 +515,6 @@ def test_a_green_8_and_a_red_7_in_the_same_duel() -> None:
     outcome = t.duel("7", "8")  # duel 3: the manche ends; bob picks, then discards two
     assert kinds(outcome) == ["red-seven-end", "green-eight"]
     assert GAME.awaiting(t.state) == ("ana", "bob")
-    from gm.games.fistful.rules import owes
-
     assert owes(t.state, "bob") == ("pick", "discard")
     t.send("bob", "je reprends le 2, je défausse 2 et 3")
     t.send("ana", "4")
