@@ -28,6 +28,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -294,3 +295,32 @@ def test_the_random_games_cover_every_secret_case(new_db: Any) -> None:
         "cards in manche",
     ):
         assert seen[case] > 0, (case, seen)
+
+
+PUBLIC_TEMPLATES = ("opening", "setup", "duel", "manche", "final", "disclosure", "_fistful")
+PRINTED = re.compile(r"\{\{(.*?)\}\}", re.S)
+CARD_FIELD = re.compile(r"\.cards?\b|\bvalue\b|^\s*(c|card|cards)\s*$")
+THROUGH_MACRO = re.compile(r"^\s*(g\.)?(the_)?card\(")
+
+
+def test_public_templates_print_cards_only_through_the_card_macro() -> None:
+    """So that (a) above finds every card a post shows: a card field printed any
+    other way would escape the oracle. The exceptions are named: the card
+    forbidden in the next duel (no player's card) and the macros themselves."""
+    folder = Path(__file__).parents[3] / "templates" / "fistful" / "fr"
+    allowed = {
+        "g.the_plain(f.card)",  # « ana ne peut pas jouer le 6 »: a rule, not a card shown
+        "view.next.cards",  # how many cards each hand holds next manche: a count
+        "value",  # inside the card macro itself
+        '"la" if value == "dynamite" else "le"',
+        '"Dynamite" if value == "dynamite" else value',
+        '"la Dynamite" if value == "dynamite" else "le " ~ value',
+    }
+    for name in PUBLIC_TEMPLATES:
+        source = (folder / f"{name}.md.j2").read_text(encoding="utf-8")
+        for expression in PRINTED.findall(source):
+            printed = expression.strip()
+            if CARD_FIELD.search(printed) and not THROUGH_MACRO.match(printed):
+                assert printed in allowed, (
+                    f"{name}.md.j2 prints a card outside the macro: {printed}"
+                )
