@@ -41,7 +41,7 @@ STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="start",
         help=(
-            "Lock both players' secret setup discards and open the first duel: posts the"
+            "Fistful of Gold: lock both players' secret setup discards and open the first duel: posts the"
             " seals of the discards and calls for the first cards. Refused until both"
             " players have sent their two discards.\n\nExample: gm start --deadline +48h"
         ),
@@ -52,7 +52,7 @@ STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="reveal",
         help=(
-            "Reveal both cards of the duel, resolve it (gold, tie pot, powers) and post it;"
+            "Fistful of Gold: reveal both cards of the duel, resolve it (gold, tie pot, powers) and post it;"
             " the next duel opens, or the manche ends. Refused while a card or a green-8"
             " pick is missing.\n\nExample: gm reveal --deadline +24h"
         ),
@@ -63,7 +63,7 @@ STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="resolve",
         help=(
-            "End the manche once its discards and final-duel choices are in: play the"
+            "Fistful of Gold: end the manche once its discards and final-duel choices are in: play the"
             " final duel if the gold is tied, award the sheriff star, post the result"
             " (and the final post when the game is over); the next manche opens.\n\n"
             "Example: gm resolve --deadline +48h"
