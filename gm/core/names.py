@@ -26,6 +26,17 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", stripped).casefold()
 
 
+MAX_SLUG = 63
+"""Characters in a campaign slug at most: short enough to type after ``-c``."""
+
+
 def slugify(text: str) -> str:
-    """A URL- and shell-friendly slug: « Le casse du siècle » → ``le-casse-du-siecle``."""
-    return _NON_SLUG.sub("-", fold(text)).strip("-")
+    """A URL- and shell-friendly slug: « Le casse du siècle » → ``le-casse-du-siecle``.
+
+    A long title gives a slug cut at a word boundary within ``MAX_SLUG``.
+    """
+    slug = _NON_SLUG.sub("-", fold(text)).strip("-")
+    if len(slug) > MAX_SLUG:
+        cut = slug[: MAX_SLUG + 1]
+        slug = cut.rsplit("-", 1)[0] if "-" in cut else cut[:MAX_SLUG]
+    return slug.strip("-")

@@ -20,6 +20,8 @@ from types import TracebackType
 from typing import Any
 
 import jinja2
+import jinja2.runtime
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import SandboxedEnvironment
 
 import gm
@@ -60,12 +62,13 @@ Far above any real post (a 20-player, 100-round disclosure is a few hundred
 thousand characters; forums refuse posts over 60 000), it bounds the memory
 and time an edited template can take: ``{% for i in range(99999) %}`` nested
 twice is refused as soon as it has written too much, not after filling the
-memory.
+memory. The same bound applies to a string or list made with ``*`` and to
+the size of a number made with ``**``.
 """
 
 
 class OutputTooLong(Exception):
-    """A template wrote more than ``MAX_OUTPUT`` characters."""
+    """A template wrote (or computed) more than ``MAX_OUTPUT`` characters."""
 
 
 def _bounded(parts: Iterable[str]) -> Iterable[str]:
@@ -77,6 +80,36 @@ def _bounded(parts: Iterable[str]) -> Iterable[str]:
         yield part
 
 
+class _BoundedBuffer(list[str]):
+    """The output buffer of a macro, ``{% set %}`` block, ``caller()`` or filter
+    block: Jinja appends to it, and it refuses to grow past ``MAX_OUTPUT``."""
+
+    size = 0
+
+    def append(self, part: str) -> None:
+        self._count(len(part))
+        super().append(part)
+
+    def extend(self, parts: Iterable[str]) -> None:
+        parts = tuple(parts)
+        self._count(sum(len(p) for p in parts))
+        super().extend(parts)
+
+    def _count(self, n: int) -> None:
+        self.size += n
+        if self.size > MAX_OUTPUT:
+            raise OutputTooLong
+
+
+class _CodeGenerator(CodeGenerator):
+    def buffer(self, frame: Frame) -> None:
+        # Jinja writes ``t_1 = []``; a bounded buffer stops a runaway loop
+        # inside a macro before it fills the memory (``environment`` is a
+        # name every compiled template has).
+        frame.buffer = self.temporary_identifier()
+        self.writeline(f"{frame.buffer} = environment.output_buffer()")
+
+
 def _raw_concat(parts: Iterable[str]) -> Raw:
     # Jinja joins the output of a template, a macro, a {% set %} block or a caller() with
     # `environment.concat` (NativeEnvironment overrides it the same way). That output is
@@ -86,8 +119,41 @@ def _raw_concat(parts: Iterable[str]) -> Raw:
     return Raw("".join(_bounded(parts)))
 
 
+_SEQUENCES = (str, list, tuple)
+MAX_EXPONENT_BITS = 64 * 1024
+"""Bits a number made with ``**`` may have: a million digits is no post's business."""
+
+
 class _Environment(SandboxedEnvironment):
     concat = staticmethod(_raw_concat)
+    code_generator_class = _CodeGenerator
+    intercepted_binops = frozenset({"*", "**"})
+
+    @staticmethod
+    def output_buffer() -> _BoundedBuffer:
+        return _BoundedBuffer()
+
+    def call_binop(
+        self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any
+    ) -> Any:
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if (
+                    isinstance(seq, _SEQUENCES)
+                    and isinstance(times, int)
+                    and len(seq) * times > MAX_OUTPUT
+                ):
+                    raise OutputTooLong
+        elif (
+            operator == "**"
+            and isinstance(left, int)
+            and isinstance(right, int)
+            and right > 0
+            and abs(left) > 1
+            and right * abs(left).bit_length() > MAX_EXPONENT_BITS
+        ):
+            raise OutputTooLong
+        return super().call_binop(context, operator, left, right)
 
 
 class Renderer:
@@ -136,7 +202,8 @@ class Renderer:
         except OutputTooLong as exc:
             raise TemplateError(
                 f"{_where(exc, template)}: the template writes more than {MAX_OUTPUT:,}"
-                " characters; no post is that long (look for a runaway loop)",
+                " characters; no post is that long (look for a runaway loop, or a"
+                " `*` or `**` on a large number)",
                 code="template/too-long",
             ) from exc
         except jinja2.TemplateNotFound as exc:

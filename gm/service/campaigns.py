@@ -23,8 +23,8 @@ from gm.core.campaign import (
     SettingChanged,
 )
 from gm.core.canonical import canonical_json
+from gm.core.names import MAX_SLUG, nfc, slugify
 from gm.core.names import fold as fold_name
-from gm.core.names import nfc, slugify
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
 from gm.service import clock
@@ -38,7 +38,7 @@ from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_ti
 CURRENT = "current-campaign"
 MAX_NAME = 40
 MAX_TITLE = 200
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+_SLUG = re.compile(rf"^[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}$")
 
 
 def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
@@ -105,7 +105,8 @@ def unique_slug(env: Env, base: str) -> str:
     slug, n = base, 1
     while slug in taken:
         n += 1
-        slug = f"{base}-{n}"
+        suffix = f"-{n}"
+        slug = base[: MAX_SLUG - len(suffix)].rstrip("-") + suffix
     return slug
 
 

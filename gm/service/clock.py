@@ -16,6 +16,9 @@ from gm.errors import InputError
 
 _DELAY = re.compile(r"^\+(?:(\d+)\s*[dj])?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?$", re.I)
 _FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %Hh%M", "%Y-%m-%d %Hh")
+MAX_AHEAD = timedelta(days=366)
+"""A deadline is at most a year away: a forum round never waits longer, and a
+bound keeps ``+99999999999h`` from overflowing the calendar."""
 VALID = "a local time like '2026-12-03 20:00', a date like '2026-12-03', or a delay like '+48h', '+2d', '+1d12h'"
 
 
@@ -36,21 +39,34 @@ def zone(name: str) -> ZoneInfo:
 def parse_deadline(text: str, now: datetime, tz_name: str) -> datetime:
     """Parse a deadline typed by the MJ into an aware datetime in the campaign zone.
 
-    :raises InputError: if the text is neither form, or the time is already past.
+    :raises InputError: if the text is neither form, or the time is past or
+        more than ``MAX_AHEAD`` away.
     """
     tz = zone(tz_name)
     raw = text.strip()
     delay = _DELAY.match(raw)
     if delay and any(delay.groups()):
         days, hours, minutes = (int(g) if g else 0 for g in delay.groups())
-        later = (now + timedelta(days=days, hours=hours, minutes=minutes)).astimezone(tz)
+        minutes_ahead = (days * 24 + hours) * 60 + minutes
+        if minutes_ahead > MAX_AHEAD.total_seconds() // 60:
+            raise _too_far(text)
+        later = (now + timedelta(minutes=minutes_ahead)).astimezone(tz)
         return later.replace(second=0, microsecond=0)
     at = _absolute(raw, tz)
     if at is None:
         raise InputError(f"cannot read the deadline {text!r}: use {VALID}", code="input/deadline")
     if at <= now:
         raise InputError(f"the deadline {text!r} is already past", code="input/deadline")
+    if at - now > MAX_AHEAD:
+        raise _too_far(text)
     return at
+
+
+def _too_far(text: str) -> InputError:
+    return InputError(
+        f"the deadline {text!r} is more than {MAX_AHEAD.days} days away; give one within a year",
+        code="input/deadline",
+    )
 
 
 def _absolute(raw: str, tz: ZoneInfo) -> datetime | None:
