@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,21 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
+
+
+FROZEN_NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+"""The time gm reads under ``frozen_clock``: a Tuesday, two days before the
+usual test deadline (jeudi 3 décembre 2026 à 20 h 00)."""
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """Freeze gm's wall clock at ``FROZEN_NOW``, so deadlines and the time left
+    print the same today and in a year."""
+    import gm.service.env
+
+    monkeypatch.setattr(gm.service.env, "utcnow", lambda: FROZEN_NOW)
+    return FROZEN_NOW
 
 
 @pytest.fixture(scope="session")

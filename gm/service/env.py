@@ -16,8 +16,13 @@ if TYPE_CHECKING:
     from gm.store.log import Store
 
 
-def _utcnow() -> datetime:
+def utcnow() -> datetime:
+    """The wall clock. Looked up at each call, so a test can freeze it."""
     return datetime.now(UTC)
+
+
+def _now() -> datetime:
+    return utcnow()
 
 
 @dataclass
@@ -27,7 +32,7 @@ class Env:
     db: str | None = None
     """A path or SQLAlchemy URL; None means the default file in the user data folder."""
     templates: Path | None = None
-    now: Callable[[], datetime] = field(default=_utcnow)
+    now: Callable[[], datetime] = field(default=_now)
 
     @cached_property
     def store(self) -> Store:

@@ -27,8 +27,8 @@ SEED = "graine du casse"
 TITLE = "Le casse du siècle"
 SLUG = "le-casse-du-siecle"
 BILLS = "20000,10000,5000,5000,5000"
-DEADLINE = "2099-12-03 20:00"
-DEADLINE_FR = "jeudi 3 décembre 2099 à 20 h 00"
+DEADLINE = "2026-12-03 20:00"  # with the clock frozen on 2026-12-01 (conftest.py)
+DEADLINE_FR = "jeudi 3 décembre 2026 à 20 h 00"
 OPTION_WORD = re.compile(r"bang|clic", re.IGNORECASE)
 
 
@@ -103,7 +103,7 @@ class Gm:
 
 
 @pytest.fixture
-def gm(db: str) -> Gm:
+def gm(db: str, frozen_clock: object) -> Gm:
     return Gm(db)
 
 
@@ -210,7 +210,7 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
     assert (status["phase"], status["pot"], status["deadline"]) == (
         "round-1/orders",
         45000,
-        "2099-12-03T20:00:00+01:00",
+        "2026-12-03T20:00:00+01:00",
     )
 
 
@@ -441,7 +441,7 @@ def test_status_shows_the_phase_the_awaited_players_the_deadline_and_the_table(
         "Phase: round-1/orders",
         "Awaiting: marco, lulu, tom",
     ]
-    assert out[3].startswith("Deadline: 2099-12-03T20:00:00+01:00 (")
+    assert out[3] == "Deadline: 2026-12-03T20:00:00+01:00 (2d 7h)"
     assert out[4:] == [
         "",
         "name   alive  wounds  shame  loot  score  rank",

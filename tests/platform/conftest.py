@@ -50,5 +50,5 @@ class Gm:
 
 
 @pytest.fixture
-def gm(toss: None) -> Gm:
+def gm(toss: None, frozen_clock: object) -> Gm:
     return Gm()

@@ -113,11 +113,11 @@ def test_preview_records_nothing(gm: Gm) -> None:
 
 def test_a_deadline_is_recorded_for_the_phase_it_opens(gm: Gm) -> None:
     new(gm)
-    gm("flip", "--deadline", "2099-12-03 20:00")
+    gm("flip", "--deadline", "2026-12-03 20:00")
     data = status(gm)
-    assert data["deadline"] == "2099-12-03T20:00:00+01:00"
+    assert data["deadline"] == "2026-12-03T20:00:00+01:00"
     assert data["phase"] == "round-2/guesses"
-    assert "Deadline: 2099-12-03T20:00:00+01:00" in gm("status").stdout
+    assert "Deadline: 2026-12-03T20:00:00+01:00 (2d 7h)" in gm("status").stdout
 
 
 def test_a_bad_deadline_is_refused_and_changes_nothing(gm: Gm) -> None:
