@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import click
 
 from gm.cli.context import Ctx, echo_post, format_option, note, pass_ctx
@@ -15,9 +17,9 @@ from gm.cli.context import Ctx, echo_post, format_option, note, pass_ctx
 def post(ctx: Ctx, kind: str | None, round_: int | None, fmt: str | None) -> None:
     """Print a post again: the latest one, or the latest of KIND (and round).
 
-    KIND is a post kind of the game (for Le Magot: opening, round, reveal,
-    results, final, disclosure). A stored post is printed exactly as it was
-    recorded; the end-of-game disclosure is rendered the first time you ask.
+    KIND is a post kind of the campaign's game (listed below). A stored post
+    is printed exactly as it was recorded; the end-of-game disclosure is
+    rendered the first time you ask.
 
     \b
     Example:
@@ -55,5 +57,11 @@ def pm(ctx: Ctx, player: str, fmt: str | None) -> None:
 
 
 def register(group: click.Group) -> None:
+    from gm import games
+
+    kinds = [f"  {g.id}: {', '.join(g.post_kinds)}" for g in games.all_info() if g.post_kinds]
+    if kinds:  # from the manifests: no game's rules are imported for --help
+        base = inspect.cleandoc(post.help or "")
+        post.help = f"{base}\n\n\b\nPost kinds:\n" + "\n".join(kinds)
     for command in (post, pm):
         group.add_command(command)

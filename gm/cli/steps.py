@@ -1,9 +1,10 @@
 """The games' own steps as commands (``gm draw``, ``gm reveal``, ``gm resolve``…).
 
 Built from each game's ``StepSpec`` data, so adding a game never edits the
-command line. When two games share a step name, one command serves both: it
-accepts the union of their parameters and dispatches to the current
-campaign's game, which refuses parameters it does not know.
+command line. When two games share a step name, one command serves both: its help
+says what it does in each game, it accepts the union of their parameters
+and dispatches to the current campaign's game, which refuses parameters it
+does not know.
 """
 
 from __future__ import annotations
@@ -79,7 +80,9 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
 def build_commands() -> list[click.Command]:
     """One command per step name across every registered game."""
     by_name: dict[str, dict[str, StepSpec]] = {}
+    titles: dict[str, str] = {}
     for game in games.all_info():
+        titles[game.id] = game.title
         for spec in game.steps:
             by_name.setdefault(spec.name, {})[game.id] = spec
     commands = []
@@ -91,10 +94,12 @@ def build_commands() -> list[click.Command]:
         extra: list[click.Parameter] = []
         if any(s.deadline for s in owners.values()):
             extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
-        first = next(iter(owners.values()))
-        help_text = (
-            first.help if len(owners) == 1 else f"{first.help}\n\n(Games: {', '.join(owners)})"
-        )
+        if len(owners) == 1:
+            help_text = next(iter(owners.values())).help
+        else:  # each game says what the step does in it
+            help_text = "\n\n".join(
+                f"{titles[game_id]} ({game_id}) — {spec.help}" for game_id, spec in owners.items()
+            )
         command = click.Command(
             name,
             callback=_callback(name, owners),

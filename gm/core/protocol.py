@@ -141,6 +141,8 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     steps: tuple[StepSpec, ...]
     order_params: tuple[ParamSpec, ...]
+    post_kinds: tuple[str, ...] = ()
+    """The public posts the game renders (``gm post KIND``), in the order of a game."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,10 @@ class ScenarioStep:
     text: str | None = None
     step: str | None = None
     values: Mapping[str, Any] = field(default_factory=dict)
+    when: Callable[[Any], bool] | None = None
+    """A condition on the game state (the game's own, pure): the input is fed
+    only if it holds then. « End the manche if it is over »: the rules, not
+    the file, say where a manche ends."""
 
 
 class Game(Protocol):

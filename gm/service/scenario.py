@@ -87,6 +87,8 @@ def play(env: Env, path: Path) -> Played:
     campaign = created.campaign
     posts = list(created.posts)
     for item in steps:
+        if item.when is not None and not item.when(campaign.state):
+            continue
         result = _feed(env, campaign.slug, item)
         campaign = result.campaign
         posts.extend(result.posts)

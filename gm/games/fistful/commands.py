@@ -75,12 +75,6 @@ class RevealDuel(Command):
 
 @dataclass(frozen=True)
 class EndManche(Command):
-    """Lock the end-of-manche choices, play the final duel if due, score the manche.
-
-    ``when_due`` (scenario files only) turns it into nothing at all while the
-    manche is still running: a scenario does not say where a manche ends,
-    the rules do.
-    """
+    """Lock the end-of-manche choices, play the final duel if due, score the manche."""
 
     kind: ClassVar[str] = "fistful.end-manche"
-    when_due: bool = False

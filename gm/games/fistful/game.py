@@ -17,8 +17,8 @@ as the rules ask for them after that duel, the green-8 ``pick``, the
 Each entry becomes: the cards (as ``gm order``), ``gm reveal``, the pick,
 discards and final card (as ``gm order``, written as the player would:
 « je reprends le 3 », « je défausse 4 », « je révèle le 5 »), then « end the
-manche if it is over » (``gm resolve`` with ``when_due``), since the file
-does not say where a manche ends: the rules do.
+manche if it is over »: ``gm resolve`` with the condition ``manche_over``,
+since the file does not say where a manche ends: the rules do.
 """
 
 from __future__ import annotations
@@ -201,6 +201,11 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     return tuple(inputs)
 
 
+def manche_over(state: State) -> bool:
+    """Whether the manche's duels are done (its end is what ``gm resolve`` records)."""
+    return state.phase is Phase.END
+
+
 def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     """The steps of a scenario file (``shared/scenarios.md``, fistful part).
 
@@ -282,5 +287,5 @@ def _duel_steps(where: str, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     ):
         for player, text in _texts(where, key, entry.get(key, {})).items():
             steps.append(ScenarioStep(where=where, actor=player, text=_marked(text, part, verb)))
-    steps.append(ScenarioStep(where=where, step="resolve", values={"when_due": True}))
+    steps.append(ScenarioStep(where=where, step="resolve", when=manche_over))
     return steps

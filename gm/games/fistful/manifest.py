@@ -33,15 +33,14 @@ def _build_reveal(values: Mapping[str, Any]) -> Command:
 def _build_resolve(values: Mapping[str, Any]) -> Command:
     from .commands import EndManche
 
-    # ``when_due`` is no command-line option: scenario files send it (see EndManche)
-    return EndManche(when_due=bool(values.get("when_due", False)))
+    return EndManche()
 
 
 STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="start",
         help=(
-            "Fistful of Gold: lock both players' secret setup discards and open the first duel: posts the"
+            "Lock both players' secret setup discards and open the first duel: posts the"
             " seals of the discards and calls for the first cards. Refused until both"
             " players have sent their two discards.\n\nExample: gm start --deadline +48h"
         ),
@@ -52,7 +51,7 @@ STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="reveal",
         help=(
-            "Fistful of Gold: reveal both cards of the duel, resolve it (gold, tie pot, powers) and post it;"
+            "Reveal both cards of the duel, resolve it (gold, tie pot, powers) and post it;"
             " the next duel opens, or the manche ends. Refused while a card or a green-8"
             " pick is missing.\n\nExample: gm reveal --deadline +24h"
         ),
@@ -63,7 +62,7 @@ STEPS: tuple[StepSpec, ...] = (
     StepSpec(
         name="resolve",
         help=(
-            "Fistful of Gold: end the manche once its discards and final-duel choices are in: play the"
+            "End the manche once its discards and final-duel choices are in: play the"
             " final duel if the gold is tied, award the sheriff star, post the result"
             " (and the final post when the game is over); the next manche opens.\n\n"
             "Example: gm resolve --deadline +48h"
@@ -112,4 +111,5 @@ INFO = GameInfo(
     ),
     steps=STEPS,
     order_params=ORDER_PARAMS,
+    post_kinds=("opening", "setup", "duel", "manche", "final", "disclosure"),
 )

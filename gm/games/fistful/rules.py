@@ -467,8 +467,6 @@ def _decide_reveal(state: State, actor: str, command: RevealDuel) -> list[Event]
 def _decide_end(state: State, actor: str, command: EndManche) -> list[Event]:
     _require_gm(actor, command)
     if state.phase is not Phase.END:
-        if command.when_due and state.phase is Phase.DUEL:
-            return []
         raise _not_now(state, command, "ending the manche")
     waiting = awaiting(state)
     if waiting:

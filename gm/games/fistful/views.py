@@ -27,6 +27,7 @@ from gm.core.protocol import PostRef
 from gm.errors import NotFoundError, PhaseError
 
 from .cards import DECK, SETUP_DISCARDS, Card, forbidden_after, remove_cards
+from .manifest import INFO
 from .model import (
     FIRST_HAND,
     DuelRecord,
@@ -46,7 +47,7 @@ from .phases import (
     phase_key,
 )
 
-POST_KINDS = ("opening", "setup", "duel", "manche", "final", "disclosure")
+POST_KINDS = INFO.post_kinds
 
 
 def _names(state: State) -> list[dict[str, str]]:

@@ -226,4 +226,5 @@ INFO = GameInfo(
     ),
     steps=STEPS,
     order_params=ORDER_PARAMS,
+    post_kinds=("opening", "round", "reveal", "results", "final", "disclosure"),
 )

@@ -21,6 +21,7 @@ from typing import Any
 from gm.core.protocol import PostRef
 from gm.errors import NotFoundError, PhaseError
 
+from .manifest import INFO
 from .model import (
     BILLS_PER_ROUND,
     INITIAL_STOCK,
@@ -37,7 +38,7 @@ from .model import (
 )
 from .rules import awaiting, find_player, phase_key, ranking, winners
 
-POST_KINDS = ("opening", "round", "reveal", "results", "final", "disclosure")
+POST_KINDS = INFO.post_kinds
 
 _VOLLEY = {Option.TRIPLE: 1, Option.BANG: 2, Option.CLICK: 3}
 

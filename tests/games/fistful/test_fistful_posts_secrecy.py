@@ -260,12 +260,13 @@ def test_no_secret_reaches_a_public_post(seed: int, db: str) -> None:
         assert marker not in disclosure
 
 
-def test_the_random_games_cover_every_secret_case(new_db: Any) -> None:
+def test_the_random_games_cover_every_secret_case(tmp_path: Path) -> None:
     """The oracle is not vacuous: across the seeds there are picks, red-7 ends,
-    final duels with a chosen card, two 6s at once, refusals, both game ends."""
+    final duels with a chosen card, two 6s at once, refusals, both game ends.
+    (About the oracle, not the store: one SQLite file per game.)"""
     seen: Counter[str] = Counter()
     for seed in range(GAMES):
-        game = play(seed, new_db(f"g{seed}"))
+        game = play(seed, str(tmp_path / f"g{seed}.db"))
         seen.update(game.seen)
         for row in timeline(game.env, game.slug):
             kind, payload = row["kind"], row["payload"]
