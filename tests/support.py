@@ -2,11 +2,14 @@
 ``pythonpath`` includes ``tests/``).
 
 ``Raw`` talks to a database behind gm's back, as a tamperer would, on SQLite
-and PostgreSQL alike; ``PgServer`` makes the throw-away PostgreSQL databases.
+and PostgreSQL alike; ``PgServer`` makes the throw-away PostgreSQL databases;
+``Gm`` runs the command line in-process, as an MJ would.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sqlite3
 import uuid
 from collections.abc import Callable
@@ -120,3 +123,66 @@ class PgServer:
 
     def close(self) -> None:
         self._engine.dispose()
+
+
+class Gm:
+    """Run ``gm --db <db> …`` in-process, as the MJ would; check the exit code."""
+
+    def __init__(self, db: str) -> None:
+        from click.testing import CliRunner
+
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Any:
+        from gm.cli import cli
+
+        result = self.runner.invoke(cli, ["--db", self.db, *args])
+        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+    def status(self) -> dict[str, Any]:
+        return dict(self.json("status"))
+
+    def history(self, *args: str) -> list[dict[str, Any]]:
+        return list(self.json("history", *args))
+
+    def sealed(self, player: str, round_: int) -> dict[str, Any]:
+        """``player``'s sealed order in force for ``round_``, from the log (MJ side)."""
+        rows = [
+            e
+            for e in self.history()
+            if e["seal"] and e["payload"]["player"] == player and e["payload"]["round"] == round_
+        ]
+        return rows[-1]
+
+    def seal(self, player: str, round_: int) -> str:
+        """The short seal of that order, recomputed as a player would: SHA-256 of
+        the canonical ``{kind, payload, salt}``; it must be the one gm shows."""
+        row = self.sealed(player, round_)
+        text = json.dumps(
+            {"kind": row["kind"], "payload": row["payload"], "salt": row["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert row["seal"].endswith(digest)
+        return digest[:8]
+
+    def opened(self, round_: int, *players: str) -> str:
+        """The « Sceaux ouverts » line of a post that shows these players' orders."""
+        entries = [
+            f"{p} `{self.seal(p, round_)}` (sel `{self.sealed(p, round_)['salt']}`)"
+            for p in players
+        ]
+        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
+
+    def footer(self, round_: int | None = None, word: str = "tour") -> str:
+        """The fingerprint line a post rendered now ends with."""
+        digits = self.history()[-1]["hash"].removeprefix("sha256:")
+        where = f" · {word} {round_}" if round_ is not None else ""
+        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"

@@ -144,8 +144,16 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
     salts: see ``opened_context``) and ``disclosed`` (every order's salt, in
     the disclosure post only).
     """
+    context = public_context(campaign, ref, head)
+    lang = campaign.meta.settings["lang"]
+    return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))
+
+
+def public_context(campaign: Campaign, ref: PostRef, head: str | None) -> dict[str, Any]:
+    """Everything a public template receives for the post ``ref``: all that an
+    edited template could ever print (the conformance tests search it)."""
     view = campaign.game.public_view(campaign.state, ref)
-    context = {
+    return {
         "post": {"kind": ref.kind, "round": ref.round},
         "view": view,
         "campaign": campaign_context(campaign, head),
@@ -154,8 +162,6 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
         "opened": opened_context(campaign, ref.round, view),
         "disclosed": disclosed_context(campaign, ref.kind),
     }
-    lang = campaign.meta.settings["lang"]
-    return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))
 
 
 def render_private(

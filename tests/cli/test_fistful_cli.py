@@ -23,9 +23,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from click.testing import CliRunner, Result
+import support
+from click.testing import Result
 
-from gm.cli import cli
 from gm.render.filters import datetime_fr
 
 SEED = "graine du duel"
@@ -41,65 +41,12 @@ DEADLINE_FR = str(datetime_fr(_AT))
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 
 
-class Gm:
-    """Run ``gm --db <db> …`` in-process; check the exit code."""
-
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["--db", self.db, *args])
-        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args, "--json").stdout)
-
-    def status(self) -> dict[str, Any]:
-        return self.json("status")
-
-    def history(self) -> list[dict[str, Any]]:
-        return self.json("history")
-
-    def sealed(self, player: str, turn: int) -> dict[str, Any]:
-        """``player``'s sealed choice in force for ``turn``, from the log."""
-        rows = [
-            e
-            for e in self.history()
-            if e["seal"] and e["payload"]["player"] == player and e["payload"]["round"] == turn
-        ]
-        return rows[-1]
-
-    def seal(self, player: str, turn: int) -> str:
-        """The short seal, recomputed: SHA-256 of the canonical {kind, payload, salt}."""
-        row = self.sealed(player, turn)
-        text = json.dumps(
-            {"kind": row["kind"], "payload": row["payload"], "salt": row["salt"]},
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        digest = hashlib.sha256(text.encode()).hexdigest()
-        assert row["seal"].endswith(digest)
-        return digest[:8]
-
-    def opened(self, turn: int, *players: str) -> str:
-        entries = [
-            f"{p} `{self.seal(p, turn)}` (sel `{self.sealed(p, turn)['salt']}`)" for p in players
-        ]
-        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
-
+class Gm(support.Gm):
     def seal_line(self, player: str, turn: int) -> str:
         return (
             f"Sceau de ton choix : `{self.seal(player, turn)}` — garde-le : il sera publié,"
             " preuve que ton choix n'a pas changé.\n"
         )
-
-    def footer(self, turn: int | None = None) -> str:
-        digits = self.history()[-1]["hash"].removeprefix("sha256:")
-        where = f" · tour {turn}" if turn is not None else ""
-        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 import pytest
+import support
 from click.testing import CliRunner, Result
 
 from gm.cli import cli
@@ -38,68 +39,12 @@ def nb(text: str) -> str:
     return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
 
 
-class Gm:
-    """Run ``gm --db <file> …`` in-process; check the exit code."""
-
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["--db", self.db, *args])
-        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args, "--json").stdout)
-
-    def status(self) -> dict[str, Any]:
-        return self.json("status")
-
-    def history(self, *args: str) -> list[dict[str, Any]]:
-        return self.json("history", *args)
-
-    def seal(self, player: str, round_: int) -> str:
-        """The short seal of ``player``'s order in force, re-derived from the log:
-        SHA-256 of the canonical {kind, payload, salt} of their latest order."""
-        orders = [
-            e
-            for e in self.history()
-            if e["kind"] == "magot.order-set"
-            and e["payload"]["player"] == player
-            and e["payload"]["round"] == round_
-        ]
-        last = orders[-1]
-        text = json.dumps(
-            {"kind": last["kind"], "payload": last["payload"], "salt": last["salt"]},
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        return hashlib.sha256(text.encode()).hexdigest()[:8]
-
-    def opened(self, round_: int, *players: str) -> str:
-        """The « Sceaux ouverts » line of a results post: the live shots'
-        seals, each with its salt (taken from the log), in firing order."""
-        salts = {
-            e["payload"]["player"]: e["salt"]
-            for e in self.history()
-            if e["kind"] == "magot.order-set" and e["payload"]["round"] == round_
-        }
-        entries = [f"{p} `{self.seal(p, round_)}` (sel `{salts[p]}`)" for p in players]
-        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
-
+class Gm(support.Gm):
     def seal_line(self, player: str, round_: int) -> str:
         return (
             f"Sceau de ton ordre : `{self.seal(player, round_)}` — garde-le : il sera publié"
             " à la révélation, preuve que ton ordre n'a pas changé.\n"
         )
-
-    def footer(self, round_: int | None = None) -> str:
-        """The fingerprint line a post rendered now ends with."""
-        digits = self.history()[-1]["hash"].removeprefix("sha256:")
-        where = f" · tour {round_}" if round_ is not None else ""
-        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"
 
 
 @pytest.fixture

@@ -4,36 +4,14 @@ event, previews, refusals that change nothing, and ``gm verify`` afterwards."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from support import Gm
 
-from gm.cli import cli
 from gm.core import dice
 from gm.core.fortune import Fortune
 
 SEED = "graine du casse"
-
-
-class Gm:
-    """Run ``gm --db <file> …`` in-process; check the exit code."""
-
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["--db", self.db, *args])
-        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
-        return result
-
-    def history(self) -> list[dict[str, Any]]:
-        return json.loads(self("history", "--json").stdout)
-
-    def footer(self) -> str:
-        digits = self.history()[-1]["hash"].removeprefix("sha256:")
-        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`_"
 
 
 @pytest.fixture

@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-
-from gm.cli import cli
+from support import Gm
 
 PLAYERS = "fab,marco,lulu,tom"
 BILLS = "20000,10000,5000,5000,5000"
 AIM = "Je braque mon flingue sur marco (BANG BANG BANG)"
-
-
-class Gm:
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["--db", self.db, *args])
-        assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args, "--json").stdout)
 
 
 def state(gm: Gm) -> dict[str, Any]:

@@ -27,6 +27,7 @@ checks that none is missing.
 
 from __future__ import annotations
 
+import json
 import random
 import string
 from collections.abc import Sequence
@@ -44,6 +45,7 @@ from gm.service import actions, audit, campaigns, publishing
 from gm.service.actions import Result
 from gm.service.env import Env
 from gm.service.loading import codec_for, fold, orders_in_force
+from gm.service.posts import public_context
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["ana", "bob", "fab", "marco", "lulu", "Élodie", "Jean-Paul", "tom"]
@@ -173,7 +175,9 @@ def play_game(game_id: str, seed: int, db: str) -> Playthrough:
 
 def check_salts_and_seed(play: Playthrough) -> None:
     """Salts only where the game's view unseals an order (or in the disclosure);
-    the seed only once the game is over."""
+    the seed only once the game is over; no private message. Checked in what
+    each post's template *received* (its whole context), not only in what the
+    shipped template printed: an MJ's own template can print anything it gets."""
     env, slug, game = play.env, play.slug, play.game
     records = env.store.events(slug)
     codec = codec_for(game.id)
@@ -190,15 +194,25 @@ def check_salts_and_seed(play: Playthrough) -> None:
             for round_ in rounds:
                 if isinstance(round_, int):
                     allowed |= {r.salt for r in orders_in_force(campaign, round_).values()}
-        elif post.kind in _game_posts(game.id):
-            view = game.public_view(campaign.state, PostRef(post.kind, post.round))
+        received = post.body
+        if post.kind in _game_posts(game.id):
+            ref = PostRef(post.kind, post.round)
+            view = game.public_view(campaign.state, ref)
             in_force = orders_in_force(campaign, post.round) if post.round is not None else {}
-            allowed |= {in_force[p].salt for p in view.get("unsealed", []) if p in in_force}
+            if post.kind != "disclosure":
+                allowed |= {in_force[p].salt for p in view.get("unsealed", []) if p in in_force}
+            context = public_context(campaign, ref, campaign.head)
+            received = json.dumps(context, ensure_ascii=False, default=str)
+        where = f"{game.id} post {post.number} ({post.kind})"
+        if not over:
+            assert play.seed not in received, f"{where} receives the seed before the end"
+        for marker in play.markers:
+            assert marker not in received, f"{where} receives a private message ({marker})"
         for salt, record in private.items():
-            if salt in post.body:
+            if salt in received or salt in post.body:
                 assert salt in allowed, (
-                    f"{game.id} post {post.number} ({post.kind}) shows the salt of seq"
-                    f" {record.seq} ({record.kind}, for {record.audience}), which it does not unseal"
+                    f"{where} receives the salt of seq {record.seq} ({record.kind},"
+                    f" for {record.audience}), which it does not unseal"
                 )
     assert revealed_seed, f"{game.id}: no post made at the end reveals the seed"
 
