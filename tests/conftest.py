@@ -46,6 +46,13 @@ def pytest_report_header() -> str:
     return f"gm databases: sqlite only (set {PG_ENV} to run the database tests on PostgreSQL too)"
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    import support
+
+    for line in support.REPORT:
+        terminalreporter.write_line(line)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     # CI must never pass by silently skipping PostgreSQL.
     if os.environ.get("CI") and "postgresql" not in BACKENDS:

@@ -19,6 +19,9 @@ from sqlalchemy import make_url
 
 from gm.store.db import resolve_url
 
+REPORT: list[str] = []
+"""Lines a test wants in the run's summary (numbers a reviewer asks for)."""
+
 PG_ENV = "GM_TEST_PG_URL"
 """Names a PostgreSQL server the tests may create databases on (see conftest.py)."""
 

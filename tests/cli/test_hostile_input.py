@@ -35,7 +35,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PgServer
+from support import REPORT, PgServer
 
 from gm.cli import cli
 from gm.store.db import sqlite_backup
@@ -163,8 +163,9 @@ def _status(db: str) -> dict[str, Any]:
 def _report() -> Iterator[None]:
     yield
     total = sum(TRIED.values())
-    print(f"\nhostile inputs tried: {total} over {len(TRIED)} commands and databases")
-    assert total >= 10 * len(cli.commands), TRIED
+    REPORT.append(f"hostile inputs tried: {total} over {len(TRIED)} commands and databases")
+    if {name for name, _ in TRIED} == set(cli.commands):  # the whole module ran
+        assert total >= 10 * len(cli.commands), TRIED
 
 
 @pytest.fixture

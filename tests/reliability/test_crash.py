@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support import CloneDb, Raw
+from support import REPORT, CloneDb, Raw
 
 from gm.cli import cli
 
@@ -69,7 +69,7 @@ def round_state(db: str) -> tuple[str, bool, int, int, int]:
 
 
 def test_a_killed_resolve_leaves_the_round_resolved_or_untouched(
-    db: str, clone_db: CloneDb
+    db: str, clone_db: CloneDb, backend: str
 ) -> None:
     standoff(db)
     untouched = round_state(db)
@@ -112,7 +112,10 @@ def test_a_killed_resolve_leaves_the_round_resolved_or_untouched(
             gm(copy, "resolve")
             assert round_state(copy) == resolved
             gm(copy, "verify")
-    print("kill outcomes:", outcomes)
+    counts = {o: outcomes.count(o) for o in ("resolved", "untouched")}
+    REPORT.append(
+        f"killed resolves on {backend}: {counts['resolved']} resolved, {counts['untouched']} untouched"
+    )
     assert len(outcomes) == ITERATIONS
 
 
