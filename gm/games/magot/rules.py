@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gm.core.fortune import NoDraws
-from gm.core.protocol import GM, Command, Draws, Event
+from gm.core import rules as core_rules
+from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
     GameOverError,
     IllegalOrderError,
@@ -388,41 +388,22 @@ def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Eve
             return _decide_choice(state, actor, command)
         case Resolve():
             return _decide_resolve(state, actor, command)
-    raise InputError(
-        f"magot does not know the command {command.kind!r}",
-        code="magot/unknown-command",
-        params={"command": command.kind},
-    )
+    raise core_rules.unknown_command("magot", command)
 
 
 def play(
     state: State, actor: str, command: Command, draws: Draws | None = None
 ) -> tuple[State, tuple[Event, ...]]:
     """``decide`` then ``evolve``: the new state and the events (for tests, previews)."""
-    events = decide(state, actor, command, draws or NoDraws())
-    for event in events:
-        state = evolve(state, event)
-    return state, tuple(events)
+    return core_rules.apply(decide, evolve, state, actor, command, draws)
 
 
 def _require_gm(state: State, actor: str, command: Command) -> None:
-    if actor != GM:
-        raise IllegalOrderError(
-            f"only the MJ may {command.kind.removeprefix('magot.')}, not {actor!r}",
-            code="magot/gm-only",
-            params={"actor": actor, "command": command.kind},
-        )
+    core_rules.require_gm("magot", actor, command)
 
 
 def _acting_player(state: State, actor: str, player: str) -> str:
-    name = find_player(state, player)
-    if actor != GM and find_player(state, actor) != name:
-        raise IllegalOrderError(
-            f"{actor!r} cannot act for {name}: only {name} or the MJ can",
-            code="magot/not-yours",
-            params={"actor": actor, "player": name},
-        )
-    return name
+    return core_rules.acting_player("magot", lambda name: find_player(state, name), actor, player)
 
 
 def _decide_draw(state: State, actor: str, command: DrawLoot, draws: Draws) -> list[Event]:
