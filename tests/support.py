@@ -3,20 +3,25 @@
 
 ``Raw`` talks to a database behind gm's back, as a tamperer would, on SQLite
 and PostgreSQL alike; ``PgServer`` makes the throw-away PostgreSQL databases;
-``Gm`` runs the command line in-process, as an MJ would.
+``Gm`` runs the command line in-process, as an MJ would; ``Table`` plays a
+campaign through the service layer and keeps every private message sent.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sqlite3
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import make_url
 
+from gm.errors import GMError
+from gm.service.env import Env
 from gm.store.db import resolve_url
 
 REPORT: list[str] = []
@@ -189,3 +194,44 @@ class Gm:
         digits = self.history()[-1]["hash"].removeprefix("sha256:")
         where = f" · {word} {round_}" if round_ is not None else ""
         return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"
+
+
+@dataclass
+class Table:
+    """A campaign a test plays through the service layer, as the CLI would,
+    and everything private that was sent in it (to search public posts for)."""
+
+    rng: random.Random
+    env: Env
+    slug: str
+    seed: str
+    markers: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        from gm.service import actions
+
+        return actions.load(self.env, self.slug).state
+
+    def marker(self) -> str:
+        """A unique word to put in a private message: it must never reach a post."""
+        marker = f"zorglub{self.rng.randrange(10**6):06d}"
+        self.markers.append(marker)
+        return marker
+
+    def send(self, player: str, text: str) -> GMError | None:
+        """Paste ``text`` as ``player``'s private message; the refusal, if any."""
+        from gm.service import actions
+
+        self.texts.append(text)
+        try:
+            actions.submit(self.env, self.slug, player, text=text)
+        except GMError as error:
+            return error
+        return None
+
+    def step(self, name: str, **values: Any) -> None:
+        from gm.service import actions
+
+        actions.step(self.env, self.slug, name, values)

@@ -31,11 +31,13 @@ import json
 import random
 import string
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import Table
 
 from gm import games
 from gm.core.protocol import PUBLIC, Game, PostRef, ScenarioStep
@@ -57,20 +59,18 @@ NOBODY_ACCEPTS = "n'importe quoi, je sais pas"
 
 
 @dataclass
-class Playthrough:
-    """One random game and everything private that was sent in it."""
+class Playthrough(Table):
+    """One random game of any game, and everything private that was sent in it."""
 
-    game: Game
-    env: Env
-    slug: str
-    seed: str
-    rng: random.Random
-    markers: list[str] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
     seen_posts: int = 0
     inputs: int = 0
 
+    @cached_property
+    def game(self) -> Game:
+        return games.load(self.env.store.campaign(self.slug).game)
+
     def marker(self) -> str:
+        # letters only: a number in a message could be read as a card
         word = "zorglub" + "".join(self.rng.choice(string.ascii_lowercase) for _ in range(8))
         self.markers.append(word)
         return word
@@ -141,7 +141,7 @@ def play_game(game_id: str, seed: int, db: str) -> Playthrough:
     secret = f"graine-{game_id}-{seed}-{rng.randrange(10**9)}"
     env = Env(db=db)
     created = campaigns.create(env, game_id, f"Conformité {seed}", players, seed=secret)
-    play = Playthrough(game, env, created.campaign.slug, secret, rng)
+    play = Playthrough(rng, env, created.campaign.slug, secret)
     opening = env.store.posts(play.slug)[0].body
     assert created.campaign.meta.commitment in opening
     phase, in_phase, patience = None, 0, rng.randint(2, 12)

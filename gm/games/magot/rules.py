@@ -398,7 +398,7 @@ def play(
     return core_rules.apply(decide, evolve, state, actor, command, draws)
 
 
-def _require_gm(state: State, actor: str, command: Command) -> None:
+def _require_gm(actor: str, command: Command) -> None:
     core_rules.require_gm("magot", actor, command)
 
 
@@ -407,7 +407,7 @@ def _acting_player(state: State, actor: str, player: str) -> str:
 
 
 def _decide_draw(state: State, actor: str, command: DrawLoot, draws: Draws) -> list[Event]:
-    _require_gm(state, actor, command)
+    _require_gm(actor, command)
     if state.phase is not Phase.DRAW:
         raise _phase_error(state, command, "the round is already open")
     count = min(BILLS_PER_ROUND, len(state.deck))
@@ -471,7 +471,7 @@ def _decide_withdraw(state: State, actor: str, command: WithdrawOrder) -> list[E
 
 
 def _decide_reveal(state: State, actor: str, command: Reveal) -> list[Event]:
-    _require_gm(state, actor, command)
+    _require_gm(actor, command)
     if state.phase is not Phase.ORDERS:
         raise _phase_error(state, command, "the reveal comes after the orders")
     missing = awaiting(state)
@@ -502,7 +502,7 @@ def _decide_choice(state: State, actor: str, command: Fold | Stay) -> list[Event
 
 
 def _decide_resolve(state: State, actor: str, command: Resolve) -> list[Event]:
-    _require_gm(state, actor, command)
+    _require_gm(actor, command)
     if state.phase is not Phase.STANDOFF:
         raise _phase_error(state, command, "the resolution comes after the reveal")
     resolved = RoundResolved(state.round, resolve_round(state))

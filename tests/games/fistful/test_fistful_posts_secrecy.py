@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import Table
 
 from gm.core.protocol import ScenarioStep
-from gm.errors import GMError
 from gm.games.fistful import GAME
 from gm.service import actions, campaigns, publishing
 from gm.service.env import Env
@@ -51,33 +51,10 @@ GAMES = 10
 
 
 @dataclass
-class Game:
-    rng: random.Random
-    env: Env
-    slug: str
-    seed: str
-    colors: dict[str, str]
-    markers: list[str] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
+class Game(Table):
+    colors: dict[str, str] = field(default_factory=dict)
     seen: Counter[str] = field(default_factory=Counter)
     checked: set[int] = field(default_factory=set)
-
-    @property
-    def state(self) -> Any:
-        return actions.load(self.env, self.slug).state
-
-    def marker(self) -> str:
-        marker = f"zorglub{self.rng.randrange(10**6):06d}"
-        self.markers.append(marker)
-        return marker
-
-    def send(self, player: str, text: str) -> GMError | None:
-        self.texts.append(text)
-        try:
-            actions.submit(self.env, self.slug, player, text=text)
-        except GMError as error:
-            return error
-        return None
 
 
 def play_input(game: Game, item: ScenarioStep) -> None:
@@ -220,7 +197,7 @@ def play(seed: int, db: str) -> Game:
     )
     slug = created.campaign.slug
     state = created.campaign.state
-    game = Game(rng, env, slug, secret, {p.name: str(p.color) for p in state.players})
+    game = Game(rng, env, slug, secret, colors={p.name: str(p.color) for p in state.players})
     steps = 0
     while not GAME.is_over(game.state):
         inputs = GAME.legal_inputs(game.state)

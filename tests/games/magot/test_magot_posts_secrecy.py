@@ -29,11 +29,11 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import Table
 
 from gm.errors import GMError
 from gm.games.magot import GAME
@@ -62,37 +62,8 @@ SHOT_LINE = re.compile(r"^- \*\*(BANG BANG BANG|BANG|CLIC CLIC CLIC)\*\* — (.+
 GAMES = 20
 
 
-@dataclass
-class Game:
+class Game(Table):
     """One random game and everything private that was sent in it."""
-
-    rng: random.Random
-    env: Env
-    slug: str
-    seed: str
-    markers: list[str] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
-
-    @property
-    def state(self) -> Any:
-        return actions.load(self.env, self.slug).state
-
-    def marker(self) -> str:
-        marker = f"zorglub{self.rng.randrange(10**6):06d}"
-        self.markers.append(marker)
-        return marker
-
-    def send(self, player: str, text: str) -> GMError | None:
-        """Paste ``text`` as ``player``'s private message; the refusal, if any."""
-        self.texts.append(text)
-        try:
-            actions.submit(self.env, self.slug, player, text=text)
-        except GMError as error:
-            return error
-        return None
-
-    def step(self, name: str, **values: Any) -> None:
-        actions.step(self.env, self.slug, name, values)
 
     def options_left(self, player: str) -> dict[str, int]:
         return GAME.player_view(self.state, player)["options"]
