@@ -6,7 +6,13 @@ Budgets (issue #2):
   their median wall time is at most 2x ``python -c "import click"``;
 * ``gm status`` on a campaign of 2,000 events, in a database that holds 1,000
   other campaigns, has a median wall time at most 1.3x
-  ``python -c "import sqlmodel, jinja2, markdown"`` (the import floor).
+  ``python -c "import sqlmodel, jinja2, markdown"`` (the import floor). gm
+  itself no longer needs SQLModel; ``pip install -e '.[bench]'`` installs it
+  for the floor. For information, the bench also compares ``gm status`` with
+  ``python -c "import click, sqlalchemy"``, the libraries it actually loads.
+
+gm is measured with compiled bytecode, as ``pip install .`` leaves it (see
+the cache folder below).
 
 Every command runs as a fresh process, several times, interleaved with its
 floor so that machine noise hits both alike; medians are compared. Run:
@@ -99,6 +105,12 @@ def main() -> int:
         build_database(db)
         print(f"built {db} in {time.perf_counter() - t:.1f}s")
     env = {**os.environ, "GM_DB": str(db), "GM_CAMPAIGN": "longue-partie"}
+    # Measure gm as a user runs it: `pip install .` leaves compiled bytecode,
+    # while a machine that sets PYTHONDONTWRITEBYTECODE (or an editable
+    # install) would recompile gm's sources on every run and not the floor's.
+    # A cache folder of our own gives both sides bytecode after the warm-up.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
 
     ok = True
     for cmd in (["--help"], ["games"]):
@@ -121,13 +133,30 @@ def main() -> int:
     import json
 
     count = json.loads(events.stdout)["events"]
-    floor = [PY, "-c", "import sqlmodel, jinja2, markdown"]
-    t, f = median_pair([*GM, "status"], floor, env, args.runs)
-    ratio = t / f
-    ok &= ratio <= 1.3
-    print(
-        f"gm status ({count} events, 1001 campaigns) median {t * 1000:6.1f} ms  floor(import sqlmodel, jinja2, markdown) {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 1.3)"
-    )
+    # The budget's floor is issue #2's: the libraries the design first named.
+    # gm no longer imports SQLModel (its tables are SQLAlchemy Core), so the
+    # floor needs the bench extra: pip install -e '.[bench]'. The second line
+    # is information: the libraries gm status really loads (checked by
+    # tests/cli/test_help.py), to show what gm's own code costs on top.
+    floors = [
+        ("import sqlmodel, jinja2, markdown", 1.3),
+        ("import click, sqlalchemy", None),
+    ]
+    for code, budget in floors:
+        floor = [PY, "-c", code]
+        if subprocess.run(floor, env=env, capture_output=True).returncode != 0:
+            print(f"gm status: cannot run the floor {code!r}: pip install -e '.[bench]'")
+            ok &= budget is None
+            continue
+        t, f = median_pair([*GM, "status"], floor, env, args.runs)
+        ratio = t / f
+        verdict = "information, no budget"
+        if budget is not None:
+            ok &= ratio <= budget
+            verdict = f"budget {budget}"
+        print(
+            f"gm status ({count} events, 1001 campaigns) median {t * 1000:6.1f} ms  floor({code}) {f * 1000:6.1f} ms  ratio {ratio:.2f} ({verdict})"
+        )
     print("all budgets met" if ok else "BUDGET EXCEEDED")
     return 0 if ok else 1
 

@@ -3,8 +3,8 @@ the archive of published posts, settings, and the schema migrations.
 
 Modules: ``records`` (the dataclasses callers see and the event hash
 contract; standard library only), ``log`` (``Store``), ``db`` (paths, URLs,
-the connection recipe, driver errors to ``StoreError``), ``models`` (SQLModel
-tables), ``migrate`` and ``migrations`` (Alembic).
+the connection recipe, driver errors to ``StoreError``), ``models`` (the
+SQLAlchemy Core tables), ``migrate`` and ``migrations`` (Alembic).
 
 The names below are imported on first use, so that ``import gm.store`` (or
 ``from gm.store import NewEvent``) does not load SQLAlchemy.

@@ -43,7 +43,10 @@ from gm.store.db import (
     translate_errors,
 )
 from gm.store.migrate import Migration, migrate, require_head
-from gm.store.models import CampaignRow, EventRow, PostRow, SettingRow
+from gm.store.models import campaigns as campaigns_t
+from gm.store.models import events as events_t
+from gm.store.models import posts as posts_t
+from gm.store.models import settings as settings_t
 from gm.store.records import (
     CampaignInfo,
     NewEvent,
@@ -54,11 +57,6 @@ from gm.store.records import (
     new_salt,
     utc_timestamp,
 )
-
-campaigns_t = CampaignRow.__table__  # type: ignore[attr-defined]
-events_t = EventRow.__table__  # type: ignore[attr-defined]
-posts_t = PostRow.__table__  # type: ignore[attr-defined]
-settings_t = SettingRow.__table__  # type: ignore[attr-defined]
 
 _CAMPAIGN_COLUMNS = (
     campaigns_t.c.id,

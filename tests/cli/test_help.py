@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -63,3 +64,36 @@ def test_help_and_games_import_no_database_library(args: list[str]) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "HEAVY []" in out.stderr
+
+
+def test_status_loads_sqlalchemy_core_only(tmp_path: Path) -> None:
+    # gm status is the command an MJ runs most: it must not pay for the ORM,
+    # pydantic, migrations or the template engine (bench/startup.py).
+    db = str(tmp_path / "gm.db")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gm",
+            "--db",
+            db,
+            "new",
+            "magot",
+            "--title",
+            "T",
+            "--players",
+            "a,b,c",
+        ],
+        capture_output=True,
+        check=True,
+    )
+    code = (
+        "import sys\n"
+        "from gm.cli import cli\n"
+        f"try:\n    cli.main(['--db', {db!r}, 'status'], prog_name='gm')\nexcept SystemExit:\n    pass\n"
+        "loaded = {m.split('.')[0] for m in sys.modules} | set(sys.modules)\n"
+        "heavy = sorted(loaded & {'sqlmodel', 'pydantic', 'sqlalchemy.orm', 'alembic', 'jinja2', 'markdown'})\n"
+        "print('HEAVY', heavy, 'sqlalchemy' in loaded, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "HEAVY [] True" in out.stderr, out.stderr

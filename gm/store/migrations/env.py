@@ -16,13 +16,12 @@ from typing import Any
 
 from alembic import context
 from sqlalchemy.engine import Connection
-from sqlmodel import SQLModel
 
-from gm.store import models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from gm.store.db import WRITE, open_engine, resolve_url
+from gm.store.models import metadata
 
 config = context.config
-target_metadata = SQLModel.metadata
+target_metadata = metadata
 
 # Only the alembic command line configures logging; gm itself must not.
 if config.config_file_name is not None and "connection" not in config.attributes:

@@ -12,7 +12,6 @@ gm/store/migrations/__init__.py.
 from collections.abc import Sequence
 
 import sqlalchemy as sa
-import sqlmodel  # noqa: F401  (autogenerate writes sqlmodel.sql.sqltypes.AutoString)
 from alembic import op
 ${imports if imports else ""}
 
