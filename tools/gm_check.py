@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gm_check: check a game of Le Magot run with gm, with the Python standard library only.
+"""gm_check: check a game run with gm (Le Magot, Fistful of Gold), with the Python standard library only.
 
 This script does not import gm: it re-implements gm's published hashing
 contract (see the README, « Vérifier une partie / Checking a game »), so a
@@ -27,6 +27,12 @@ same checks through gm's own functions; the tests compare the two.
   ``--opening``, the revealed seed is checked against the opening's sceau.
   The posts' other content (shares, wounds, the ledger fingerprint) needs
   the log: that is ``gm verify``, run by the MJ.
+  Fistful of Gold: in a duel post, each card shown is sealed again with its
+  published salt and compared with the seal printed next to it, the one each
+  player received in their private reply when the MJ recorded the card. In
+  the disclosure (``gm post disclosure``, after the game), the same for every
+  sealed choice of the game: the setup discards, every duel's card, the
+  end-of-manche discards and final-duel cards.
 
 Exit code: 0 when everything checked matches, 1 on a mismatch (a line says
 what differs, in French and English), 2 when the input cannot be read.
@@ -38,6 +44,7 @@ import argparse
 import hashlib
 import hmac
 import json
+import os
 import re
 import sys
 import unicodedata
@@ -48,6 +55,9 @@ from typing import Any
 PREFIX = "sha256:"
 ORDER_KIND = "magot.order-set"
 OPTIONS = {"BANG BANG BANG": "triple", "BANG": "bang", "CLIC CLIC CLIC": "click"}
+FISTFUL_CARD = "fistful.card-played"
+FISTFUL_SETUP = "fistful.setup-discarded"
+FISTFUL_END = "fistful.end-chosen"
 
 
 # --- the hashing contract -------------------------------------------------------
@@ -214,6 +224,10 @@ def reveal_seals(lines: list[str]) -> tuple[int | None, dict[str, str]]:
 
 def kind_of(lines: list[str]) -> str:
     joined = "\n".join(lines)
+    if any(_DUEL_HEADING.fullmatch(line) for line in lines):
+        return "fistful-duel"
+    if "toutes les cartes, enfin dévoilées" in joined:
+        return "fistful-disclosure"
     if "ça tire" in joined:
         return "results"
     if "enfin dévoilés" in joined:
@@ -366,6 +380,10 @@ def check_post(
             report.bad("pas de sceau dans l'ouverture", "no commitment in the opening post")
             return
         check_seed(report, seed, published[0])
+    elif kind == "fistful-duel":
+        check_fistful_duel(report, lines)
+    elif kind == "fistful-disclosure":
+        check_fistful_disclosure(report, lines)
     elif kind == "reveal":
         round_, seals = reveal_seals(lines)
         report.note(
@@ -378,6 +396,133 @@ def check_post(
             "rien à vérifier dans ce message sans le registre (gm verify)",
             "nothing to check in this post without the log (gm verify)",
         )
+
+
+# --- Fistful of Gold ----------------------------------------------------------------
+#
+# A card is stored by its value, "1" … "8" or "dynamite"; posts show it with
+# its deck's colour: « 5 rouge », « Dynamite verte ». The sealed payloads are
+#   fistful.card-played      {"round": T, "player": P, "card": C}
+#   fistful.setup-discarded  {"round": 1, "player": P, "cards": [C, C]}
+#   fistful.end-chosen       {"round": T, "player": P,
+#                             "choice": {"discards": [C…], "final": C or null}}
+# where T is the turn (« tour ») printed next to it.
+
+_DUEL_HEADING = re.compile(r"#*\s*Manche\s+\d+\s+—\s+duel\s+\d+\s+sur\s+\d+")
+_CARD = r"(\d|Dynamite)\s+(?:rouge|verte?)"
+_TURN = re.compile(r"·\s*tour\s+(\d+)")
+_BULLET = re.compile(r"^(?:[-*•]|\d+\.)\s+")
+
+
+def card_value(shown: str) -> str:
+    return "dynamite" if shown == "Dynamite" else shown
+
+
+def cards_of(text: str, player: str) -> list[str]:
+    """The cards ``text`` shows after ``player``'s name: « P 3 rouge », « P joue
+    le 3 rouge », « P Dynamite verte et 5 vert »."""
+    found = re.search(
+        r"(?:^|[:·,;]\s*)"
+        + re.escape(player)
+        + r"\s+(?:joue\s+|a\s+défaussé\s+)?(?:(?:le|la)\s+)?"
+        + _CARD
+        + r"((?:\s+et\s+(?:(?:le|la)\s+)?"
+        + _CARD
+        + r")*)",
+        text,
+    )
+    if found is None:
+        return []
+    more = re.findall(_CARD, found[2] or "")
+    return [card_value(found[1]), *(card_value(c) for c in more)]
+
+
+def check_fistful_duel(report: Report, lines: list[str]) -> None:
+    turn = next((int(m[1]) for line in lines if (m := _TURN.search(line))), None)
+    entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
+    if turn is None:
+        report.bad("numéro de tour introuvable", "cannot find the turn number")
+        return
+    if not entries:
+        report.note("aucun sel publié dans ce message", "no salt published in this post")
+        return
+    names = [player for player, _, _ in entries]
+    shown = next((line for line in lines if any(line.startswith(n + " joue ") for n in names)), "")
+    for player, printed, salt in entries:
+        cards = cards_of(shown, player)
+        who = f"tour {turn}, {player}"
+        if len(cards) != 1:
+            report.bad(
+                f"{who} : sel publié mais pas de carte lisible dans le message",
+                f"turn {turn}, {player}: a salt without a readable card in the post",
+            )
+            continue
+        payload = {"round": turn, "player": player, "card": cards[0]}
+        check_seal(report, FISTFUL_CARD, payload, salt, printed, who)
+    report.note(
+        "chaque joueur compare aussi ce sceau à celui de sa réponse privée",
+        "each player also compares their seal with the one in their private reply",
+    )
+
+
+def check_fistful_disclosure(report: Report, lines: list[str]) -> None:
+    lines = [_BULLET.sub("", line) for line in lines]
+    played: dict[int, str] = {}  # turn → the line that shows what was played then
+    ends: dict[int, tuple[str, str]] = {}  # end turn → (discards line, final duel line)
+    setup = ""
+    end_turn: int | None = None
+    for line in lines:
+        if line.startswith("Mise en place"):
+            setup = line
+        elif match := re.match(r"duel\s+\d+\s+\(tour\s+(\d+)\)\s*:", line):
+            played[int(match[1])] = line
+        elif match := re.match(r"défausses\s+\(tour\s+(\d+)\)\s*:", line):
+            end_turn = int(match[1])
+            ends[end_turn] = (line, "")
+        elif line.startswith("ultime duel") and end_turn is not None:
+            ends[end_turn] = (ends[end_turn][0], line)
+    count = 0
+    for line in lines:
+        match = re.match(r"Sceaux ouverts\s+\(tour\s+(\d+)\)", line)
+        if match is None:
+            continue
+        turn = int(match[1])
+        for player, printed, salt in opened_entries(line) or []:
+            count += 1
+            who = f"tour {turn}, {player}"
+            payload: dict[str, Any] | None = None
+            if turn == 1 and setup:
+                cards = cards_of(setup, player)
+                if len(cards) == 2:
+                    payload = {"round": 1, "player": player, "cards": cards}
+                kind = FISTFUL_SETUP
+            elif turn in played:
+                cards = cards_of(played[turn], player)
+                if len(cards) == 1:
+                    payload = {"round": turn, "player": player, "card": cards[0]}
+                kind = FISTFUL_CARD
+            elif turn in ends:
+                discards_line, final_line = ends[turn]
+                discards = cards_of(discards_line, player)
+                final = cards_of(final_line, player) if final_line else []
+                # The final-duel card is part of the choice only when the
+                # player discards two and so chose which one to show (R-5).
+                choice = {
+                    "discards": discards,
+                    "final": final[0] if final and len(discards) > 1 else None,
+                }
+                if discards:
+                    payload = {"round": turn, "player": player, "choice": choice}
+                kind = FISTFUL_END
+            if payload is None:
+                report.bad(
+                    f"{who} : sel publié mais pas de choix lisible dans le message",
+                    f"turn {turn}, {player}: a salt without a readable choice in the post",
+                )
+                continue
+            check_seal(report, kind, payload, salt, printed, who)
+    if not count:
+        report.note("aucun sel publié dans ce message", "no salt published in this post")
 
 
 # --- command line -----------------------------------------------------------------
@@ -441,4 +586,8 @@ def run(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    try:
+        sys.exit(run())
+    except BrokenPipeError:  # `… | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -26,6 +26,7 @@ def check_post(args: tuple[str, ...]) -> None:
       gm check-post seal KIND PAYLOAD_JSON SALT [EXPECTED]
       gm check-post post results.txt --reveal reveal.txt
       gm check-post post final.txt --opening opening.txt
+      gm check-post post duel.txt                   # Fistful of Gold
     """
     if not args or args[0] in ("-h", "--help"):
         ctx = click.get_current_context()

@@ -36,7 +36,7 @@ from support import Table
 
 from gm.core.protocol import ScenarioStep
 from gm.games.fistful import GAME
-from gm.service import actions, campaigns, publishing
+from gm.service import actions, campaigns, check, publishing
 from gm.service.env import Env
 from gm.service.history import timeline
 
@@ -235,6 +235,37 @@ def test_no_secret_reaches_a_public_post(seed: int, db: str) -> None:
             assert f"**{label}**" in disclosure
     for marker in game.markers:
         assert marker not in disclosure
+    # and a player can check every secret choice from the posts alone
+    assert_posts_check(game, disclosure)
+
+
+def assert_posts_check(game: Game, disclosure: str) -> None:
+    """tools/gm_check.py finds, in each duel post, both cards' seals and, in
+    the disclosure, the seal of every secret choice in force (the last one
+    each player sent for each turn), with no mismatch."""
+    history = timeline(game.env, game.slug)
+    in_force: dict[tuple[int, str], str] = {}
+    for entry in history:
+        if entry["seal"] and not entry.get("voided"):
+            in_force[(entry["payload"]["round"], entry["payload"]["player"])] = entry["seal"][7:15]
+    checker = check.tool()
+
+    def run(body: str) -> set[tuple[int, str, str]]:
+        report = checker.Report()
+        checker.check_post(report, body, [], None)
+        assert not report.failed, report.lines
+        return {
+            (int(m[1]), m[2], m[3])
+            for line in report.lines
+            if (m := re.match(r"OK : tour (\d+), (.+?) : sceau ([0-9a-f]{8}) retrouvé", line))
+        }
+
+    expected = {(t, p, s) for (t, p), s in in_force.items()}
+    assert run(disclosure) == expected
+    for post in game.env.store.posts(game.slug):
+        if post.kind == "duel":
+            turn = next(t for t, p, s in run(post.body))
+            assert run(post.body) == {e for e in expected if e[0] == turn}
 
 
 def test_the_random_games_cover_every_secret_case(tmp_path: Path) -> None:
