@@ -1,0 +1,163 @@
+"""Break each guarantee of the README's "Guarantees" on purpose, run the test
+that should catch it, restore the file: every test must fail.
+
+This is how the guarantees' tests were shown to be able to fail (issue #5,
+"show it once by breaking it on purpose"); run it again after changing a
+guarantee or its test. It edits files of the working tree one at a time and
+always restores them, so run it on a clean checkout:
+
+    . .venv/bin/activate
+    eval "$(bash .ci/pg-start /tmp/gm-pg)"     # for the PostgreSQL breaks
+    python dev/break_guarantees.py [NAME-FRAGMENT ...]
+    bash .ci/pg-stop /tmp/gm-pg
+
+Each line says whether the test failed (as it must) or still passed; the exit
+code is 1 if any still passes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 900  # seconds per test run; a hang counts as a failure, and is reported
+
+
+@dataclass(frozen=True)
+class Break:
+    name: str
+    path: str
+    old: str
+    new: str
+    test: str  # pytest arguments
+
+
+BREAKS = [
+    Break(
+        "escaping (item 2): markup in names reaches posts raw",
+        "gm/render/escape.py",
+        '    return Raw("".join("\\\\" + ch if i in marked else ch for i, ch in enumerate(text)))',
+        "    return Raw(text)",
+        "tests/cli/test_hostile_names.py",
+    ),
+    Break(
+        "names (item 3): colliding names accepted",
+        "gm/service/campaigns.py",
+        "        if key in seen:\n            raise InputError(",
+        "        if False:\n            raise InputError(",
+        "tests/platform/test_platform.py",
+    ),
+    Break(
+        "concurrent MJs (item 5): writes without the write lock",
+        "gm/store/db.py",
+        'conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")',
+        'conn.exec_driver_sql("BEGIN")',
+        "tests/reliability/test_concurrent_mjs.py",
+    ),
+    Break(
+        "limits (item 8): no limit on an order's length",
+        "gm/service/actions.py",
+        "    if text is not None and len(text) > MAX_ORDER_TEXT:",
+        "    if False:",
+        "tests/cli/test_limits.py",
+    ),
+    Break(
+        "limits (item 8): no limit on a template's output",
+        "gm/render/engine.py",
+        "        if size > MAX_OUTPUT:\n            raise OutputTooLong\n        yield part",
+        "        yield part",
+        "tests/cli/test_limits.py -k template_output",
+    ),
+    Break(
+        "secrets (item 7): every salt in force published",
+        "gm/service/posts.py",
+        "    for player in unsealed:",
+        "    for player in list(in_force):",
+        "tests/conformance/test_games.py",
+    ),
+    Break(
+        "secrets (item 7): the seed given to every post",
+        "gm/service/posts.py",
+        '"seed": meta.seed if over else None,',
+        '"seed": meta.seed,',
+        "tests/conformance/test_games.py",
+    ),
+    Break(
+        "hostile input (item 1): a user error escapes as a traceback",
+        "gm/cli/__init__.py",
+        "        except GMError as err:\n            if err.draft:",
+        "        except KeyError as err:\n            if err.draft:",
+        "tests/cli/test_hostile_input.py -k 'order or status'",
+    ),
+    Break(
+        "PostgreSQL (item 6): the append-only trigger does not fire on UPDATE",
+        "gm/store/migrations/versions/0001_initial.py",
+        '                f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "\n'
+        '                "FOR EACH ROW EXECUTE FUNCTION gm_refuse_change()"',
+        '                f"CREATE TRIGGER {table}_append_only BEFORE TRUNCATE ON {table} "\n'
+        '                "FOR EACH STATEMENT EXECUTE FUNCTION gm_refuse_change()"',
+        "tests/store/test_event_log.py -k 'triggers and postgresql'",
+    ),
+    Break(
+        "crash safety (item 4): events and posts committed apart",
+        "gm/service/actions.py",
+        "    after = extend(campaign, stored)\n",
+        "    after = extend(campaign, stored)\n"
+        "    w._conn.commit(); w._conn.begin(); __import__('time').sleep(0.5)\n",
+        "tests/reliability/test_crash.py -k killed",
+    ),
+    Break(
+        "player checks: a final-duel card counted in a one-card discard",
+        "tools/gm_check.py",
+        '"final": final[0] if final and len(discards) > 1 else None,',
+        '"final": final[0] if final else None,',
+        "tests/games/fistful/test_fistful_posts_secrecy.py -k no_secret",
+    ),
+]
+
+
+def run(b: Break) -> tuple[bool, str]:
+    """Apply ``b``, run its test, restore; (the test failed, its last line)."""
+    file = ROOT / b.path
+    text = file.read_text(encoding="utf-8")
+    if b.old not in text:
+        return False, f"cannot apply: {b.path} no longer contains the line to break"
+    file.write_text(text.replace(b.old, b.new, 1), encoding="utf-8")
+    try:
+        done = subprocess.run(
+            f"{sys.executable} -m pytest -x -q -p no:cacheprovider {b.test}",
+            shell=True,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        return True, f"the test hung for {TIMEOUT} s"
+    finally:
+        file.write_text(text, encoding="utf-8")
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    failed = [line for line in lines if line.startswith("FAILED")]
+    return done.returncode != 0, (failed or lines or ["(no output)"])[0][:160]
+
+
+def main(only: list[str]) -> int:
+    if "GM_TEST_PG_URL" not in os.environ:
+        print("note: GM_TEST_PG_URL is not set; the PostgreSQL break cannot fail its test")
+    still = 0
+    for b in BREAKS:
+        if only and not any(o in b.name for o in only):
+            continue
+        failed, last = run(b)
+        still += not failed
+        verdict = "fails, as it must" if failed else "STILL PASSES"
+        print(f"{b.name}: {verdict} — {last}", flush=True)
+    return 1 if still else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
