@@ -88,6 +88,15 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
       gm reveal                        # post who aims at whom
       gm fold marco                    # those who fold
       gm resolve                       # post the shots and the share
+
+    \b
+    A duel of Fistful of Gold:
+      gm new fistful --title "Le duel" --players ana,bob
+      gm order ana "je défausse le 1 et le 2"   # both players, then:
+      gm start                         # post the seals of the discards
+      gm order ana "je joue le 5"      # both cards, then:
+      gm reveal                        # post the duel
+      gm resolve                       # post the end of the manche
     """
     ctx.obj = Ctx(db=db, campaign=campaign, templates=templates)
     ctx.call_on_close(ctx.obj.close)

@@ -267,9 +267,8 @@ def games_(as_json: bool) -> None:
     if as_json:
         echo_json(rows)
         return
-    for row in rows:
-        low, high = row["players"]
-        click.echo(f"{row['id']} — {row['title']} ({low} to {high} players)")
+    for row, g in zip(rows, games.all_info(), strict=True):
+        click.echo(f"{row['id']} — {row['title']} ({g.seats})")
         for name, opt in row["options"].items():
             click.echo(f"  --option {name}=…  {opt['help']} (default: {opt['default']})")
         click.echo(f"  steps: {', '.join('gm ' + s for s in row['steps'])}")

@@ -9,6 +9,7 @@ does not know.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +78,11 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
     return run
 
 
+def _gist(help_text: str) -> str:
+    """The head of a step's help, up to its first clause: « Fire the shots »."""
+    return re.split(r"[,;:.(]| once ", help_text, maxsplit=1)[0].strip()
+
+
 def build_commands() -> list[click.Command]:
     """One command per step name across every registered game."""
     by_name: dict[str, dict[str, StepSpec]] = {}
@@ -94,17 +100,20 @@ def build_commands() -> list[click.Command]:
         extra: list[click.Parameter] = []
         if any(s.deadline for s in owners.values()):
             extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
+        short_help = None
         if len(owners) == 1:
             help_text = next(iter(owners.values())).help
         else:  # each game says what the step does in it
             help_text = "\n\n".join(
                 f"{titles[game_id]} ({game_id}) — {spec.help}" for game_id, spec in owners.items()
             )
+            short_help = " · ".join(f"{g}: {_gist(spec.help)}" for g, spec in owners.items())
         command = click.Command(
             name,
             callback=_callback(name, owners),
             params=[*params.values(), *extra],
             help=help_text,
+            short_help=short_help,
         )
         preview_option(command)
         format_option(command)

@@ -144,6 +144,13 @@ class GameInfo:
     post_kinds: tuple[str, ...] = ()
     """The public posts the game renders (``gm post KIND``), in the order of a game."""
 
+    @property
+    def seats(self) -> str:
+        """How many players, for the MJ: "exactly 2 players", "3 to 20 players"."""
+        if self.min_players == self.max_players:
+            return f"exactly {self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
+
 
 @dataclass(frozen=True)
 class PostRef:

@@ -76,7 +76,7 @@ def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
         seen[key] = name
     if not game.min_players <= len(players) <= game.max_players:
         raise InputError(
-            f"{game.title} needs {game.min_players} to {game.max_players} players, got {len(players)}",
+            f"{game.title} needs {games.info(game_id).seats}, got {len(players)}",
             code="campaign/players",
         )
     return players

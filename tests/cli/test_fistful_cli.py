@@ -151,7 +151,7 @@ def test_bad_options_are_refused(gm: Gm, option: str, error: str) -> None:
 def test_three_players_are_refused(gm: Gm) -> None:
     result = gm("new", "fistful", "-t", "T", "-p", "ana,bob,cid", code=2)
     assert result.stderr == (
-        "Error: Fistful of Gold needs 2 to 2 players, got 3 [campaign/players]\n"
+        "Error: Fistful of Gold needs exactly 2 players, got 3 [campaign/players]\n"
     )
 
 
@@ -619,10 +619,10 @@ def test_the_disclosure_waits_for_the_end(gm: Gm) -> None:
 def test_games_lists_fistful(gm: Gm) -> None:
     out = gm("games").stdout
     assert (
-        "fistful — Fistful of Gold (2 to 2 players)\n"
+        "fistful — Fistful of Gold (exactly 2 players)\n"
         "  --option length=…  short (first to 2 manches won) or long (first to 3)."
         " (default: short)\n"
-        "  --option colors=…  Who takes which deck, e.g. ana=green,bob=red (default: the"
-        " first player red). (default: first player red)\n"
+        "  --option colors=…  Who takes which deck, e.g. ana=green,bob=red."
+        " (default: first player red)\n"
         "  steps: gm start, gm reveal, gm resolve\n"
     ) in out

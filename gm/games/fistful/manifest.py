@@ -105,7 +105,7 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "colors",
-            "Who takes which deck, e.g. ana=green,bob=red (default: the first player red).",
+            "Who takes which deck, e.g. ana=green,bob=red.",
             "first player red",
         ),
     ),
