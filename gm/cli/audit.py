@@ -6,7 +6,7 @@ import json
 
 import click
 
-from gm.cli.context import Ctx, echo_json, json_option, pass_ctx
+from gm.cli.context import Ctx, echo_json, json_option, note, pass_ctx
 from gm.errors import InputError
 
 
@@ -66,7 +66,9 @@ def verify(ctx: Ctx) -> None:
     Recomputes each event's hash, folds the log again, and renders every
     stored post again from the log as it stood, comparing it with what was
     recorded. Prints what differs and exits with code 5 on any mismatch.
-    Posts rendered with --templates must be verified with the same folder.
+    A post that another gm or other templates wrote (an upgrade, a --templates
+    folder not given now) is listed in a note: its hash and place in the log
+    verify, but its wording cannot be compared.
 
     \b
     Example:
@@ -77,7 +79,10 @@ def verify(ctx: Ctx) -> None:
     from gm.service import audit
 
     slug = ctx.slug()
-    problems = audit.verify(ctx.env, slug)
+    verdict = audit.verify(ctx.env, slug)
+    problems = verdict.problems
+    for line in verdict.notes:
+        note(f"Note: {line}")
     if problems:
         for line in problems:
             click.echo(line)
@@ -88,6 +93,14 @@ def verify(ctx: Ctx) -> None:
         )
     events = ctx.env.store.last_seq(slug)
     posts = len(ctx.env.store.posts(slug))
+    if verdict.notes:
+        count = len(verdict.notes)
+        click.echo(
+            f"{slug}: {events} events and {posts} posts verify; {count} post"
+            f"{'s' if count > 1 else ''} written by another gm or other templates"
+            " cannot be compared word for word."
+        )
+        return
     click.echo(f"{slug}: {events} events and {posts} posts verify.")
 
 

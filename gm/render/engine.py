@@ -12,6 +12,7 @@ undefined variable, an unsafe attribute, a filter given the wrong value) is a
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -20,6 +21,7 @@ from types import TracebackType
 from typing import Any
 
 import jinja2
+import jinja2.meta
 import jinja2.runtime
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import SandboxedEnvironment
@@ -184,6 +186,7 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
+        self._fingerprints: dict[str, str] = {}
 
     def candidates(self, kind: str) -> list[str]:
         """Template names tried for ``kind``, in order."""
@@ -219,6 +222,31 @@ class Renderer:
             detail = str(exc) if isinstance(exc, FilterError) else f"{type(exc).__name__}: {exc}"
             raise TemplateError(f"{_where(exc, template)}: {detail}") from exc
         return str(unicodedata.normalize("NFC", out))
+
+    def fingerprint(self, kind: str) -> str:
+        """``sha256:<hex>`` of the template for ``kind`` and of every template it
+        imports, includes or extends (by name and source, as this renderer finds
+        them: an override folder counts). Equal fingerprints render alike.
+        """
+        if kind not in self._fingerprints:
+            seen: dict[str, str] = {}
+            todo = [self._template(kind).name or ""]
+            while todo:
+                name = todo.pop()
+                if name in seen:
+                    continue
+                try:
+                    source = self.env.loader.get_source(self.env, name)[0]  # type: ignore[union-attr]
+                    refs = jinja2.meta.find_referenced_templates(self.env.parse(source))
+                except jinja2.TemplateNotFound as exc:
+                    raise TemplateError(f"{name}: template {exc.name!r} not found") from exc
+                except jinja2.TemplateSyntaxError as exc:
+                    raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+                seen[name] = source
+                todo.extend(r for r in refs if r is not None)  # None: a name computed at run time
+            text = "".join(f"{len(n)}:{n}{len(s)}:{s}" for n, s in sorted(seen.items()))
+            self._fingerprints[kind] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+        return self._fingerprints[kind]
 
     def render_as(
         self, kind: str, context: Mapping[str, Any], fmt: str, tables: str = "native"

@@ -32,7 +32,7 @@ from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.env import Env
 from gm.service.loading import Campaign, codec_for, extend, fold, record_seal
-from gm.service.posts import render_common, render_private, render_public
+from gm.service.posts import render_common, render_private, render_public, rendered_by
 from gm.store.log import NewEvent, StoredEvent
 
 
@@ -278,7 +278,8 @@ def _apply(
     stored_posts = []
     for ref in refs:
         body = render_public(after, ref, after.head, env.templates)
-        row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body)
+        made = rendered_by(after, ref.kind, env.templates)
+        row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body, made)
         stored_posts.append(Post(ref, body, row.number))
     reply = _reply(env, after, actor, submission, stored)
     return Result(after, tuple(stored), tuple(stored_posts), reply)

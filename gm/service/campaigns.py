@@ -31,7 +31,7 @@ from gm.service import clock
 from gm.service.actions import Post, Result, load, new_event
 from gm.service.env import Env
 from gm.service.loading import extend, fold
-from gm.service.posts import deadline_datetime, render_public
+from gm.service.posts import deadline_datetime, render_public, rendered_by
 from gm.store.log import CampaignInfo
 from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_timestamp
 
@@ -169,7 +169,8 @@ def create(
         campaign = fold(slug, game.id, stored)
         ref = PostRef("opening")
         body = render_public(campaign, ref, campaign.head, env.templates)
-        row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body)
+        made = rendered_by(campaign, ref.kind, env.templates)
+        row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body, made)
         w.set_setting(CURRENT, slug)
     return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
 

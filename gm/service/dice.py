@@ -27,7 +27,7 @@ from gm.errors import GameOverError, InputError
 from gm.service.actions import Post, new_event
 from gm.service.env import Env
 from gm.service.loading import Campaign, decode, extend, fold
-from gm.service.posts import render_common
+from gm.service.posts import render_common, rendered_by
 
 POST_KIND = "roll"
 """The kind of the stored post (and the template ``common/<lang>/roll.md.j2``)."""
@@ -95,7 +95,8 @@ def roll(
         stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
         after = extend(campaign, stored)
         body = render_post(after, env.templates)
-        row = w.add_post(info.slug, POST_KIND, None, after.seq, body)
+        made = rendered_by(after, POST_KIND, env.templates)
+        row = w.add_post(info.slug, POST_KIND, None, after.seq, body, made)
     return Rolled(after, result, number, Post(PostRef(POST_KIND), body, row.number))
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import gm
 from gm.core.fortune import label_for
 from gm.core.protocol import PostRef
 from gm.service.loading import Campaign, codec_for, orders_in_force, record_seal
@@ -38,6 +39,15 @@ def renderer(game_id: str, lang: str, override: Path | None) -> Renderer:
     from gm.render import Renderer
 
     return Renderer(game_id, lang, override)
+
+
+def rendered_by(campaign: Campaign, kind: str, override: Path | None) -> str:
+    """What renders the campaign's ``kind`` posts today: ``gm <version>
+    sha256:<fingerprint of the templates>`` (stored with each post for ``gm
+    verify``). Bump gm's version when a change of code changes a post."""
+    lang = campaign.meta.settings["lang"]
+    fingerprint = renderer(campaign.game.id, lang, override).fingerprint(kind)
+    return f"gm {gm.__version__} {fingerprint}"
 
 
 def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:

@@ -66,6 +66,9 @@ _POST_FIELDS: dict[str, Any] = {
     "hash": str,
     "created_at": str,
 }
+_OPTIONAL_POST_FIELDS: dict[str, Any] = {
+    "rendered_by": (str, None),  # absent from exports of gm before migration 0003
+}
 
 
 def export_campaign(env: Env, slug: str) -> dict[str, Any]:
@@ -87,7 +90,10 @@ def export_campaign(env: Env, slug: str) -> dict[str, Any]:
         "events": [
             {name: getattr(ev, _attr(name)) for name in _EVENT_FIELDS} for ev in copy.events
         ],
-        "posts": [{name: getattr(post, name) for name in _POST_FIELDS} for post in copy.posts],
+        "posts": [
+            {name: getattr(post, name) for name in (*_POST_FIELDS, *_OPTIONAL_POST_FIELDS)}
+            for post in copy.posts
+        ],
     }
 
 
@@ -196,12 +202,16 @@ def parse(text: str, origin: str = "the document") -> dict[str, Any]:
     return document
 
 
-def _fields(item: Any, spec: Mapping[str, Any], where: str) -> dict[str, Any]:
+def _fields(
+    item: Any, spec: Mapping[str, Any], where: str, optional: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     if not isinstance(item, dict):
         raise InputError(f"{where} is not a JSON object", code="import/invalid")
     out = {}
-    for name, expected in spec.items():
+    for name, expected in {**spec, **(optional or {})}.items():
         if name not in item:
+            if optional is not None and name in optional:
+                continue
             raise InputError(f"{where} has no {name!r}", code="import/invalid")
         value = item[name]
         allowed = expected if isinstance(expected, tuple) else (expected,)
@@ -220,7 +230,7 @@ def _event(item: Any, index: int) -> StoredEvent:
 
 
 def _post(item: Any, index: int) -> StoredPost:
-    return StoredPost(**_fields(item, _POST_FIELDS, f"post #{index}"))
+    return StoredPost(**_fields(item, _POST_FIELDS, f"post #{index}", _OPTIONAL_POST_FIELDS))
 
 
 def _check_creation(copy: CampaignCopy) -> None:

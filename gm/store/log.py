@@ -86,6 +86,7 @@ _POST_COLUMNS = (
     posts_t.c.body,
     posts_t.c.hash,
     posts_t.c.created_at,
+    posts_t.c.rendered_by,
 )
 
 MAX_LISTED = 10
@@ -361,9 +362,18 @@ class Writer(Reader):
         return stored
 
     def add_post(
-        self, slug: str, kind: str, round: int | None, at_seq: int, body: str
+        self,
+        slug: str,
+        kind: str,
+        round: int | None,
+        at_seq: int,
+        body: str,
+        rendered_by: str | None = None,
     ) -> StoredPost:
-        """Archive a post rendered after log seq ``at_seq``; it gets the next number."""
+        """Archive a post rendered after log seq ``at_seq``; it gets the next number.
+
+        ``rendered_by``: what rendered it (``gm.service.posts.rendered_by``).
+        """
         campaign_id = self._campaign(slug).id
         last_seq = self._last(campaign_id)[0]
         if not 0 <= at_seq <= last_seq:
@@ -384,6 +394,7 @@ class Writer(Reader):
             body=body,
             hash=digest(body),
             created_at=utc_timestamp(self._clock()),
+            rendered_by=rendered_by,
         )
         try:
             self._conn.execute(
@@ -396,6 +407,7 @@ class Writer(Reader):
                     body=post.body,
                     hash=post.hash,
                     created_at=post.created_at,
+                    rendered_by=post.rendered_by,
                 )
             )
         except IntegrityError as err:
@@ -458,6 +470,7 @@ class Writer(Reader):
                         "body": post.body,
                         "hash": post.hash,
                         "created_at": post.created_at,
+                        "rendered_by": post.rendered_by,
                     }
                     for post in posts
                 ],

@@ -151,7 +151,13 @@ class StoredEvent:
 
 @dataclass(frozen=True)
 class StoredPost:
-    """A published post as archived; ``hash`` is ``digest(body)``."""
+    """A published post as archived; ``hash`` is ``digest(body)``.
+
+    ``rendered_by`` says what wrote it, ``"gm <version> <templates
+    fingerprint>"`` (see ``gm.service.posts.rendered_by``), so that ``gm
+    verify`` can tell a post edited since from one an older gm or other
+    templates wrote; None for posts archived before gm recorded it.
+    """
 
     number: int
     kind: str
@@ -160,6 +166,7 @@ class StoredPost:
     body: str
     hash: str
     created_at: str
+    rendered_by: str | None = None
 
 
 def chain_problems(events: Sequence[StoredEvent]) -> list[str]:

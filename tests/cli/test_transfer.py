@@ -89,6 +89,22 @@ def test_a_round_trip_keeps_every_hash(
     assert gm(b, "history", "--json").stdout == gm(played, "history", "--json").stdout
 
 
+def test_an_export_keeps_what_rendered_each_post(
+    db: str, played: Path, exported: Path, tmp_path: Path
+) -> None:
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert all(p["rendered_by"].startswith("gm ") for p in document["posts"])
+    # an export of a gm before schema revision 0003 has no rendered_by: it imports
+    older = rewrite(
+        exported,
+        tmp_path / "older.json",
+        lambda d: [p.pop("rendered_by") for p in d["posts"]],
+    )
+    gm(db, "import", str(older))
+    assert gm(db, "verify").stdout == f"{SLUG}: 120 events and 26 posts verify.\n"
+    assert [r[0] for r in Raw(db).execute("SELECT DISTINCT rendered_by FROM posts")] == [None]
+
+
 def test_importing_twice_is_refused(db: str, exported: Path, tmp_path: Path) -> None:
     b = db
     gm(b, "import", str(exported))

@@ -214,3 +214,35 @@ def test_migrations_are_shipped_as_packages() -> None:
     assert (root / "__init__.py").is_file() and (root / "versions" / "__init__.py").is_file()
     assert (root / "env.py").is_file() and (root / "script.py.mako").is_file()
     assert "from alembic import op" in (root / "script.py.mako").read_text()
+
+
+def test_upgrade_from_0002_keeps_every_post_and_marks_none_as_rendered(db_url: str) -> None:
+    """A database of the previous version, with a campaign and a post: 0003
+    adds ``posts.rendered_by`` and leaves the old post as it was, NULL."""
+    from alembic import command
+    from alembic.config import Config
+
+    engine = open_engine(db_url)
+    try:
+        config = Config()
+        config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+        with engine.connect() as conn, conn.begin():
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0002")
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO campaigns (slug, game, title, created_at)"
+                " VALUES ('old', 'magot', 'Old', '2026-11-30T20:00:00Z')"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO posts (campaign_id, number, kind, round, at_seq, body, hash,"
+                " created_at) SELECT id, 1, 'opening', NULL, 0, 'Bonjour', 'sha256:x',"
+                " '2026-11-30T20:00:00Z' FROM campaigns"
+            )
+        assert migrate.migrate(engine) is not None
+        with engine.connect() as conn:
+            assert read_revision(conn) == "0003"
+            rows = conn.exec_driver_sql("SELECT number, body, rendered_by FROM posts").all()
+        assert [tuple(r) for r in rows] == [(1, "Bonjour", None)]
+    finally:
+        engine.dispose()
