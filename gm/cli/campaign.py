@@ -234,11 +234,14 @@ def info(ctx: Ctx) -> None:
     """
     from gm import __version__, games
     from gm.service import campaigns
-    from gm.store.db import resolve_url
+    from gm.store.db import display_url, resolve_url
 
     click.echo(f"gm {__version__}")
-    click.echo(f"database: {resolve_url(ctx.db)}")
-    click.echo(f"campaigns: {len(campaigns.listing(ctx.env))}")
+    click.echo(f"database: {display_url(resolve_url(ctx.db))}")
+    listing = campaigns.listing(ctx.env)
+    chosen = next((c["slug"] for c in listing if c["current"]), None)
+    click.echo(f"campaigns: {len(listing)}")
+    click.echo(f"current campaign of {ctx.env.mj}: {chosen or '(none)'}")
     click.echo(f"games: {', '.join(games.ids())}")
     click.echo(f"templates override: {ctx.templates or '(none)'}")
 

@@ -36,6 +36,19 @@ from gm.store.log import CampaignInfo
 from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_timestamp
 
 CURRENT = "current-campaign"
+"""The settings key of an MJ's current campaign is ``current-campaign:<login>``;
+the bare key is what gm wrote before each MJ had their own (still read)."""
+
+
+def current_key(env: Env) -> str:
+    return f"{CURRENT}:{env.mj}"
+
+
+def current_slug(env: Env) -> str | None:
+    """The slug ``gm use`` last chose for this MJ, if any."""
+    return env.store.get_setting(current_key(env)) or env.store.get_setting(CURRENT)
+
+
 MAX_NAME = 40
 MAX_TITLE = 200
 _SLUG = re.compile(rf"^[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}$")
@@ -171,7 +184,7 @@ def create(
         body = render_public(campaign, ref, campaign.head, env.templates)
         made = rendered_by(campaign, ref.kind, env.templates)
         row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body, made)
-        w.set_setting(CURRENT, slug)
+        w.set_setting(current_key(env), slug)
     return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
 
 
@@ -219,7 +232,7 @@ def current(env: Env, given: str | None) -> str:
     """
     if given:
         return env.store.campaign(given).slug
-    slug = env.store.get_setting(CURRENT)
+    slug = current_slug(env)
     if slug is None:
         raise NotFoundError(
             "no current campaign: create one with 'gm new', or choose one with 'gm use SLUG'",
@@ -231,19 +244,19 @@ def current(env: Env, given: str | None) -> str:
 def use(env: Env, slug: str) -> CampaignInfo:
     info = env.store.campaign(slug)
     with env.store.write() as w:
-        w.set_setting(CURRENT, info.slug)
+        w.set_setting(current_key(env), info.slug)
     return info
 
 
 def listing(env: Env) -> list[dict[str, Any]]:
-    current_slug = env.store.get_setting(CURRENT)
+    chosen = current_slug(env)
     return [
         {
             "slug": c.slug,
             "game": c.game,
             "title": c.title,
             "created_at": c.created_at,
-            "current": c.slug == current_slug,
+            "current": c.slug == chosen,
         }
         for c in env.store.campaigns()
     ]

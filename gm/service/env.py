@@ -1,4 +1,4 @@
-"""The environment a use case runs in: the store, templates, the clock.
+"""The environment a use case runs in: the store, templates, the clock, the MJ.
 
 The clock lives here (not in the pure core) so that tests can freeze it.
 """
@@ -25,6 +25,16 @@ def _now() -> datetime:
     return utcnow()
 
 
+def login() -> str:
+    """Who runs gm on this machine: the OS login name ("mj" when it has none)."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no USER variable and no passwd entry (a bare container)
+        return "mj"
+
+
 @dataclass
 class Env:
     """Where and how use cases run. The store is opened on first use."""
@@ -33,6 +43,9 @@ class Env:
     """A path or SQLAlchemy URL; None means the default file in the user data folder."""
     templates: Path | None = None
     now: Callable[[], datetime] = field(default=_now)
+    mj: str = field(default_factory=login)
+    """Whose current campaign ``gm use`` sets: each MJ sharing a database
+    (a community's PostgreSQL server) has their own."""
 
     @cached_property
     def store(self) -> Store:

@@ -30,13 +30,13 @@ from typing import Any
 from gm import games
 from gm.core.campaign import CampaignCreated
 from gm.errors import CampaignError, ChainIntegrityError, InputError, NotFoundError
+from gm.service.campaigns import current_key
 from gm.service.env import Env
 from gm.store.records import CampaignInfo, StoredEvent, StoredPost
 from gm.store.transfer import CampaignCopy, problems, read_copy, restore
 
 FORMAT = "gm-campaign"
 VERSION = 1
-CURRENT = "current-campaign"  # as in gm.service.campaigns
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")  # as in gm.service.campaigns
 
 _CAMPAIGN_FIELDS: dict[str, Any] = {
@@ -138,7 +138,7 @@ def import_campaign(env: Env, source: Path | str, slug: str | None = None) -> Ca
     try:
         with env.store.write() as w:
             info = restore(w, copy, target)
-            w.set_setting(CURRENT, info.slug)
+            w.set_setting(current_key(env), info.slug)
     except CampaignError as err:
         if err.code != "campaign/exists":
             raise
