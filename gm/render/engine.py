@@ -28,6 +28,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 import gm
 from gm.errors import InputError, NotFoundError
+from gm.paths import expand
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
 from gm.render.markup import convert
@@ -169,7 +170,7 @@ class Renderer:
         self.lang = lang
         self.search_path: list[Path] = []
         if override is not None:
-            override = Path(override).expanduser()
+            override = expand(override, "templates folder")
             if not override.is_dir():
                 raise NotFoundError(
                     f"template folder not found: {override}", code="template/folder-not-found"

@@ -34,6 +34,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, Oper
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from gm.errors import StoreError
+from gm.paths import expand
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another gm before giving up: SQLite's
@@ -79,7 +80,7 @@ def resolve_url(db: str | None) -> str:
         return f"sqlite:///{path}"
     if "://" in db:
         return db
-    return f"sqlite:///{Path(db).expanduser().absolute()}"
+    return f"sqlite:///{expand(db, 'database path').absolute()}"
 
 
 def parse_url(url: str) -> URL:

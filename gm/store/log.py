@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import canonical_json, digest
 from gm.errors import CampaignError, NotFoundError, StaleStateError, StoreError, quote_choices
+from gm.paths import expand
 from gm.store.db import (
     BUSY_TIMEOUT_MS,
     WRITE,
@@ -702,7 +703,7 @@ class Store:
                 code="store/backup-unsupported",
             )
         self.open()  # refuse a file that is not a gm database before copying it
-        target = Path(path).expanduser().absolute()
+        target = expand(path, "backup path").absolute()
         with self._translate():
             sqlite_backup(source, target)
         return target

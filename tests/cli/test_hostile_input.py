@@ -72,6 +72,8 @@ SPECIALS = [
     "[b]x[/b]",
     "<script>x</script>",
     "../../etc/passwd",
+    "~nosuchuser0/x.db",
+    "~",
     "/dev/null",
     "/",
     ".",
@@ -246,3 +248,29 @@ def test_hostile_input_never_tracebacks_nor_changes_state(
         assert after == before, where
 
     check()
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["--db", "~nosuchuser0/gm.db", "list"], "database path '~nosuchuser0/gm.db'"),
+        (["backup", "~nosuchuser0/copie.db"], "backup path '~nosuchuser0/copie.db'"),
+        (["--templates", "~nosuchuser0/tpl", "pm", "fab"], "templates folder '~nosuchuser0/tpl'"),
+    ],
+)
+def test_a_home_folder_that_does_not_exist_is_refused_clearly(
+    campaign: tuple[str, dict[str, Any]], args: list[str], what: str
+) -> None:
+    # Path.expanduser raises a bare RuntimeError for an unknown ~user (found
+    # by a longer run of the test above): it must be a clear usage error.
+    db, before = campaign
+    if args[0] == "backup" and "://" in db:
+        pytest.skip("gm backup refuses PostgreSQL first (pg_dump is the tool there)")
+    result = CliRunner().invoke(cli, ["--db", db, *args] if args[0] != "--db" else args)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("Error: ") and line.endswith("[input/path]"), line
+    assert "cannot expand '~nosuchuser0'" in line
+    assert f"in the {what}: no such home folder" in line
+    assert _status(db) == before
