@@ -29,7 +29,8 @@ same checks through gm's own functions; the tests compare the two.
   the log: that is ``gm verify``, run by the MJ.
   Fistful of Gold: in a duel post, each card shown is sealed again with its
   published salt and compared with the seal printed next to it, the one each
-  player received in their private reply when the MJ recorded the card. In
+  player received in their private reply when the MJ recorded the card; in
+  the end-of-manche post, the discard its final duel shows in full. In
   the disclosure (``gm post disclosure``, after the game), the same for every
   sealed choice of the game: the setup discards, every duel's card, the
   end-of-manche discards and final-duel cards.
@@ -226,6 +227,8 @@ def kind_of(lines: list[str]) -> str:
     joined = "\n".join(lines)
     if any(_DUEL_HEADING.fullmatch(line) for line in lines):
         return "fistful-duel"
+    if any(_MANCHE_HEADING.fullmatch(line) for line in lines):
+        return "fistful-manche"
     if "toutes les cartes, enfin dévoilées" in joined:
         return "fistful-disclosure"
     if "ça tire" in joined:
@@ -382,6 +385,8 @@ def check_post(
         check_seed(report, seed, published[0])
     elif kind == "fistful-duel":
         check_fistful_duel(report, lines)
+    elif kind == "fistful-manche":
+        check_fistful_manche(report, lines)
     elif kind == "fistful-disclosure":
         check_fistful_disclosure(report, lines)
     elif kind == "reveal":
@@ -409,6 +414,7 @@ def check_post(
 # where T is the turn (« tour ») printed next to it.
 
 _DUEL_HEADING = re.compile(r"#*\s*Manche\s+\d+\s+—\s+duel\s+\d+\s+sur\s+\d+")
+_MANCHE_HEADING = re.compile(r"#*\s*Manche\s+\d+\s+—\s+le compte")
 _CARD = r"(\d|Dynamite)\s+(?:rouge|verte?)"
 _TURN = re.compile(r"·\s*tour\s+(\d+)")
 _BULLET = re.compile(r"^(?:[-*•]|\d+\.)\s+")
@@ -437,6 +443,14 @@ def cards_of(text: str, player: str) -> list[str]:
     return [card_value(found[1]), *(card_value(c) for c in more)]
 
 
+_SHOWN = re.compile(r"^.+\s+joue\s+(?:le|la)\s+" + _CARD + r",\s")
+
+
+def shown_cards_line(lines: list[str]) -> str:
+    """The line that shows a duel's two cards: « ana joue le 6 vert, bob le 8 rouge. »"""
+    return next((line for line in lines if _SHOWN.match(line)), "")
+
+
 def check_fistful_duel(report: Report, lines: list[str]) -> None:
     turn = next((int(m[1]) for line in lines if (m := _TURN.search(line))), None)
     entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
@@ -446,8 +460,7 @@ def check_fistful_duel(report: Report, lines: list[str]) -> None:
     if not entries:
         report.note("aucun sel publié dans ce message", "no salt published in this post")
         return
-    names = [player for player, _, _ in entries]
-    shown = next((line for line in lines if any(line.startswith(n + " joue ") for n in names)), "")
+    shown = shown_cards_line(lines)
     for player, printed, salt in entries:
         cards = cards_of(shown, player)
         who = f"tour {turn}, {player}"
@@ -463,6 +476,35 @@ def check_fistful_duel(report: Report, lines: list[str]) -> None:
         "chaque joueur compare aussi ce sceau à celui de sa réponse privée",
         "each player also compares their seal with the one in their private reply",
     )
+
+
+def check_fistful_manche(report: Report, lines: list[str]) -> None:
+    """The end-of-manche post opens the choices its final duel shows in full:
+    a player who discards one card, the one revealed there."""
+    turn = next((int(m[1]) for line in lines if (m := _TURN.search(line))), None)
+    entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
+    if turn is None:
+        report.bad("numéro de tour introuvable", "cannot find the turn number")
+        return
+    if not entries:
+        report.note(
+            "aucun sel publié dans ce message : les choix restent scellés jusqu'au dévoilement",
+            "no salt published in this post: the choices stay sealed until the disclosure",
+        )
+        return
+    shown = shown_cards_line(lines)
+    for player, printed, salt in entries:
+        cards = cards_of(shown, player)
+        who = f"tour {turn}, {player}"
+        if len(cards) != 1:
+            report.bad(
+                f"{who} : sel publié mais pas de carte d'ultime duel lisible",
+                f"turn {turn}, {player}: a salt without a readable final-duel card",
+            )
+            continue
+        choice = {"discards": cards, "final": None}
+        payload = {"round": turn, "player": player, "choice": choice}
+        check_seal(report, FISTFUL_END, payload, salt, printed, who)
 
 
 def check_fistful_disclosure(report: Report, lines: list[str]) -> None:

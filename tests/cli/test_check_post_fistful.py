@@ -54,8 +54,9 @@ def checked(out: str) -> set[tuple[int, str, str]]:
 
 
 class Played:
-    def __init__(self, gm: Gm) -> None:
+    def __init__(self, gm: Gm, name: str) -> None:
         self.gm = gm
+        self.name = name
         self.history = gm.history()
 
     def post(self, kind: str, round_: int | None = None, fmt: str = "markdown") -> str:
@@ -72,6 +73,29 @@ class Played:
                 latest[(e["payload"]["round"], e["payload"]["player"])] = e
         return {(t, p, e["seal"].removeprefix("sha256:")[:8]) for (t, p), e in latest.items()}
 
+    def manche_ends(self) -> dict[int, bool]:
+        """The turn of each end of manche → whether it had a final duel."""
+        return {
+            e["payload"]["round"]: e["payload"]["result"]["final"] is not None
+            for e in self.history
+            if e["kind"] == "fistful.manche-ended"
+        }
+
+    def shown_in_full(self, turn: int) -> set[tuple[int, str, str]]:
+        """The end-of-manche choices a final duel shows whole: one discard, revealed there."""
+        if not self.manche_ends()[turn]:
+            return set()
+        latest = {
+            e["payload"]["player"]: e
+            for e in self.history
+            if e["kind"] == "fistful.end-chosen" and e["payload"]["round"] == turn
+        }
+        return {
+            (turn, p, e["seal"].removeprefix("sha256:")[:8])
+            for p, e in latest.items()
+            if len(e["payload"]["choice"]["discards"]) == 1
+        }
+
     def duel_turns(self) -> list[int]:
         return [e["payload"]["round"] for e in self.history if e["kind"] == "fistful.duel-resolved"]
 
@@ -80,7 +104,7 @@ class Played:
 def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
     gm = Gm(str(tmp_path_factory.mktemp("fistful-check") / "gm.db"))
     gm("play", str(GAMES[request.param]))
-    return Played(gm)
+    return Played(gm, request.param)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -96,6 +120,34 @@ def test_every_duel_post_checks_against_the_seals_players_received(
         assert {(t, p) for t, p, _ in got} == {(turn, p) for t, p, _ in in_force if t == turn}
         assert got <= in_force
         assert "compare aussi ce sceau à celui de sa réponse privée" in out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_manche_post_checks_the_choices_its_final_duel_shows(
+    played: Played, fmt: str
+) -> None:
+    for turn in played.manche_ends():
+        code, out = tool(played.post("manche", turn, fmt))
+        assert code == 0, out
+        assert checked(out) == played.shown_in_full(turn)
+
+
+def test_a_final_duel_card_changed_in_a_manche_post_is_detected(played: Played) -> None:
+    shown = [e for t in played.manche_ends() for e in played.shown_in_full(t)]
+    if not shown:
+        assert played.name != "sept-rouge"  # there: bob's 8 in the final duel of manche 1
+        pytest.skip("no choice shown whole by a final duel in this game")
+    turn, player, _ = shown[0]
+    post = played.post("manche", turn)
+    card = re.search(
+        rf"\*\*{re.escape(player)}\*\* (?:joue )?(?:le|la) \*\*([1-8]|Dynamite) ", post
+    )
+    assert card is not None
+    other = "1" if card[1] != "1" else "2"
+    edited = post.replace(card[0], card[0].replace(f"**{card[1]} ", f"**{other} "), 1)
+    code, out = tool(edited)
+    assert code == 1
+    assert f"DIFFÉRENT : tour {turn}, {player} : sceau recalculé" in out
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -239,6 +239,17 @@ def test_no_secret_reaches_a_public_post(seed: int, db: str) -> None:
     assert_posts_check(game, disclosure)
 
 
+def whole_choices(game: Game, turn: int | None) -> list[str]:
+    """Who, at the end of the manche scored at ``turn``, chose their one
+    discard and showed it in a final duel."""
+    for record in game.state.history:
+        if record.end_turn == turn and record.result is not None:
+            if record.result.final is None:
+                return []
+            return [n for n, c in record.choices if len(c.discards) == 1]
+    raise AssertionError(f"no manche ended at turn {turn}")
+
+
 def assert_posts_check(game: Game, disclosure: str) -> None:
     """tools/gm_check.py finds, in each duel post, both cards' seals and, in
     the disclosure, the seal of every secret choice in force (the last one
@@ -266,6 +277,12 @@ def assert_posts_check(game: Game, disclosure: str) -> None:
         if post.kind == "duel":
             turn = next(t for t, p, s in run(post.body))
             assert run(post.body) == {e for e in expected if e[0] == turn}
+        elif post.kind == "manche":
+            # the choices its final duel shows whole (one discard, revealed
+            # there) are checked; the others stay sealed until the disclosure
+            found = run(post.body)
+            assert found <= expected
+            assert {p for _, p, _ in found} == set(whole_choices(game, post.round))
 
 
 def test_the_random_games_cover_every_secret_case(tmp_path: Path) -> None:
