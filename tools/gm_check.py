@@ -383,10 +383,8 @@ def check_post(
             report.bad("pas de sceau dans l'ouverture", "no commitment in the opening post")
             return
         check_seed(report, seed, published[0])
-    elif kind == "fistful-duel":
-        check_fistful_duel(report, lines)
-    elif kind == "fistful-manche":
-        check_fistful_manche(report, lines)
+    elif kind in ("fistful-duel", "fistful-manche"):
+        check_fistful_cards(report, lines, final_duel=kind == "fistful-manche")
     elif kind == "fistful-disclosure":
         check_fistful_disclosure(report, lines)
     elif kind == "reveal":
@@ -451,60 +449,47 @@ def shown_cards_line(lines: list[str]) -> str:
     return next((line for line in lines if _SHOWN.match(line)), "")
 
 
-def check_fistful_duel(report: Report, lines: list[str]) -> None:
+def check_fistful_cards(report: Report, lines: list[str], *, final_duel: bool) -> None:
+    """A duel post opens both cards it shows; an end-of-manche post
+    (``final_duel``) opens the choices its final duel shows in full: a
+    player who discards one card, the one revealed there."""
     turn = next((int(m[1]) for line in lines if (m := _TURN.search(line))), None)
     entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
     if turn is None:
         report.bad("numéro de tour introuvable", "cannot find the turn number")
         return
     if not entries:
-        report.note("aucun sel publié dans ce message", "no salt published in this post")
+        if final_duel:
+            report.note(
+                "aucun sel publié dans ce message : les choix restent scellés jusqu'au dévoilement",
+                "no salt published in this post: the choices stay sealed until the disclosure",
+            )
+        else:
+            report.note("aucun sel publié dans ce message", "no salt published in this post")
         return
     shown = shown_cards_line(lines)
     for player, printed, salt in entries:
         cards = cards_of(shown, player)
         who = f"tour {turn}, {player}"
         if len(cards) != 1:
+            card = "carte d'ultime duel" if final_duel else "carte"
             report.bad(
-                f"{who} : sel publié mais pas de carte lisible dans le message",
+                f"{who} : sel publié mais pas de {card} lisible dans le message",
                 f"turn {turn}, {player}: a salt without a readable card in the post",
             )
             continue
-        payload = {"round": turn, "player": player, "card": cards[0]}
-        check_seal(report, FISTFUL_CARD, payload, salt, printed, who)
-    report.note(
-        "chaque joueur compare aussi ce sceau à celui de sa réponse privée",
-        "each player also compares their seal with the one in their private reply",
-    )
-
-
-def check_fistful_manche(report: Report, lines: list[str]) -> None:
-    """The end-of-manche post opens the choices its final duel shows in full:
-    a player who discards one card, the one revealed there."""
-    turn = next((int(m[1]) for line in lines if (m := _TURN.search(line))), None)
-    entries = next((e for line in lines if (e := opened_entries(line)) is not None), [])
-    if turn is None:
-        report.bad("numéro de tour introuvable", "cannot find the turn number")
-        return
-    if not entries:
+        if final_duel:
+            choice = {"discards": cards, "final": None}
+            payload = {"round": turn, "player": player, "choice": choice}
+            check_seal(report, FISTFUL_END, payload, salt, printed, who)
+        else:
+            payload = {"round": turn, "player": player, "card": cards[0]}
+            check_seal(report, FISTFUL_CARD, payload, salt, printed, who)
+    if not final_duel:
         report.note(
-            "aucun sel publié dans ce message : les choix restent scellés jusqu'au dévoilement",
-            "no salt published in this post: the choices stay sealed until the disclosure",
+            "chaque joueur compare aussi ce sceau à celui de sa réponse privée",
+            "each player also compares their seal with the one in their private reply",
         )
-        return
-    shown = shown_cards_line(lines)
-    for player, printed, salt in entries:
-        cards = cards_of(shown, player)
-        who = f"tour {turn}, {player}"
-        if len(cards) != 1:
-            report.bad(
-                f"{who} : sel publié mais pas de carte d'ultime duel lisible",
-                f"turn {turn}, {player}: a salt without a readable final-duel card",
-            )
-            continue
-        choice = {"discards": cards, "final": None}
-        payload = {"round": turn, "player": player, "choice": choice}
-        check_seal(report, FISTFUL_END, payload, salt, printed, who)
 
 
 def check_fistful_disclosure(report: Report, lines: list[str]) -> None:
