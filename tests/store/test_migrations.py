@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import Connection, Engine, create_engine, text
 
 from gm.errors import StoreError
 from gm.store import Store, migrate, migrations
@@ -188,18 +188,23 @@ def test_revisions_constant_matches_the_scripts() -> None:
     assert scripts.get_current_head() == migrations.HEAD
 
 
-def test_downgrade_to_base_and_upgrade_again(db_url: str) -> None:
+def _alembic(engine: Engine, direction: str, revision: str) -> None:
+    """Run Alembic's upgrade or downgrade to ``revision`` in one transaction, as gm does."""
     from alembic import command
     from alembic.config import Config
 
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with engine.connect() as conn, conn.begin():
+        config.attributes["connection"] = conn
+        getattr(command, direction)(config, revision)
+
+
+def test_downgrade_to_base_and_upgrade_again(db_url: str) -> None:
     engine = open_engine(db_url)
     try:
         migrate.migrate(engine)
-        config = Config()
-        config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-        with engine.connect() as conn, conn.begin():
-            config.attributes["connection"] = conn
-            command.downgrade(config, "base")
+        _alembic(engine, "downgrade", "base")
         with engine.connect() as conn:
             assert _tables(conn) <= {"alembic_version"}
         assert migrate.migrate(engine) is not None
@@ -219,16 +224,9 @@ def test_migrations_are_shipped_as_packages() -> None:
 def test_upgrade_from_0002_keeps_every_post_and_marks_none_as_rendered(db_url: str) -> None:
     """A database of the previous version, with a campaign and a post: 0003
     adds ``posts.rendered_by`` and leaves the old post as it was, NULL."""
-    from alembic import command
-    from alembic.config import Config
-
     engine = open_engine(db_url)
     try:
-        config = Config()
-        config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-        with engine.connect() as conn, conn.begin():
-            config.attributes["connection"] = conn
-            command.upgrade(config, "0002")
+        _alembic(engine, "upgrade", "0002")
         with engine.begin() as conn:
             conn.exec_driver_sql(
                 "INSERT INTO campaigns (slug, game, title, created_at)"
