@@ -6,8 +6,7 @@ import json
 
 import click
 
-from gm.cli.context import Ctx, echo_json, json_option, note, pass_ctx
-from gm.errors import InputError
+from gm.cli.context import Ctx, echo_json, force_option, json_option, note, pass_ctx, write_file
 
 
 @click.command()
@@ -155,8 +154,9 @@ def undo(ctx: Ctx, preview: bool, reason: str) -> None:
     show_default=True,
     help="Document format.",
 )
+@force_option
 @pass_ctx
-def chronicle(ctx: Ctx, output: str | None, fmt: str) -> None:
+def chronicle(ctx: Ctx, output: str | None, fmt: str, force: bool) -> None:
     """Write the campaign's public story as one document, for the forum's archive.
 
     Every stored public post in order, each under its number, kind, round and
@@ -176,12 +176,7 @@ def chronicle(ctx: Ctx, output: str | None, fmt: str) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        try:
-            Path(output).write_text(text, encoding="utf-8")
-        except OSError as err:
-            raise InputError(
-                f"cannot write {output!r}: {err.strerror}", code="chronicle/unwritable"
-            ) from err
+        write_file(Path(output), text, force=force, command="chronicle")
         click.echo(f"Wrote {output}.", err=True)
 
 

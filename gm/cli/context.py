@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from gm.errors import InputError
+
 if TYPE_CHECKING:
     from gm.service.actions import Post
     from gm.service.env import Env
@@ -90,3 +92,48 @@ def echo_json(value: Any) -> None:
 def note(text: str) -> None:
     """A line for the MJ on stderr: never mixed into what they copy."""
     click.secho(text, err=True, fg="cyan")
+
+
+def force_option(f: Any) -> Any:
+    return click.option("--force", is_flag=True, help="Replace FILE if it exists.")(f)
+
+
+def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
+    """Write ``text`` to the MJ's file ``path`` whole or not at all.
+
+    An existing file is kept unless ``force``: last week's export is a record
+    too. The text goes to a temporary file beside it, then replaces it in one
+    step, so a full disk or a crash never leaves half a file. A device or a
+    pipe (``/dev/stdout``) is written through, never replaced.
+
+    :raises InputError: ``<command>/exists`` or ``<command>/unwritable``.
+    """
+    import os
+    import tempfile
+
+    if path.exists() and not path.is_file():  # /dev/stdout, a pipe: nothing to keep or swap
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as err:
+            raise InputError(
+                f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
+            ) from err
+        return
+    if path.exists() and not force:
+        raise InputError(
+            f"{str(path)!r} exists; give --force to replace it, or choose another name",
+            code=f"{command}/exists",
+        )
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as err:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+        raise InputError(
+            f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
+        ) from err

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from gm.cli.context import Ctx, note, pass_ctx
-from gm.errors import InputError
+from gm.cli.context import Ctx, force_option, note, pass_ctx, write_file
 
 
 @click.command(name="export")
@@ -19,8 +18,9 @@ from gm.errors import InputError
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Write to FILE (default: standard output).",
 )
+@force_option
 @pass_ctx
-def export_(ctx: Ctx, slug: str | None, output: Path | None) -> None:
+def export_(ctx: Ctx, slug: str | None, output: Path | None, force: bool) -> None:
     """Write a campaign (log, posts, settings) as one JSON file.
 
     Every event is kept exactly as stored, with its salt, time and hash, so
@@ -38,13 +38,7 @@ def export_(ctx: Ctx, slug: str | None, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    try:
-        with open(output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-    except OSError as err:
-        raise InputError(
-            f"cannot write {str(output)!r}: {err.strerror}", code="export/unwritable"
-        ) from err
+    write_file(output, text, force=force, command="export")
     note(f"Exported to {output}.")
 
 

@@ -43,3 +43,8 @@ def test_chronicle_has_every_post_in_order_and_the_verification_data(
     assert "motdepasse-secret" not in text and "n'importe quoi" not in text
     html = run(db, "chronicle", "--format", "html")
     assert "<h2>" in html and "Verification" in html
+    # the archive written last time is kept unless the MJ says otherwise
+    run(db, "chronicle", "-o", str(out), code=2)
+    assert out.read_text(encoding="utf-8") == text
+    run(db, "chronicle", "-o", str(out), "--force", "--format", "html")
+    assert "<h2>" in out.read_text(encoding="utf-8")

@@ -108,8 +108,11 @@ SPECIALS = [
     "results",
 ]
 
+# Random text never starts a path outside the test's folder: as root, an
+# export to "/etc/passwd" or "~/x" would really be written (it once was).
+_inside = st.text(max_size=40) | st.text(min_size=200, max_size=2000)
 hostile = (
-    st.one_of(st.sampled_from(SPECIALS), st.text(max_size=40), st.text(min_size=200, max_size=2000))
+    st.sampled_from(SPECIALS) | _inside.filter(lambda s: not s.startswith(("/", "~")))
 ).filter(lambda s: s not in BENIGN)
 
 
@@ -227,7 +230,11 @@ def test_hostile_input_never_tracebacks_nor_changes_state(
         TRIED[name, backend] += 1
         with fresh_copy(golden, server) as db, tempfile.TemporaryDirectory() as tmp:
             cwd = os.getcwd()
-            os.chdir(tmp)  # files a command writes (-o, backup) land here
+            # Files a command writes (-o, backup, a new --db) land in here:
+            # deep enough that "../../etc/passwd" stays inside the folder.
+            here = Path(tmp, "a", "b", "c")
+            here.mkdir(parents=True)
+            os.chdir(here)
             try:
                 result = CliRunner().invoke(cli, ["--db", db, *args], input="")
             finally:

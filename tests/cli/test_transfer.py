@@ -77,6 +77,29 @@ def test_export_to_stdout_is_the_same_file(played: Path, exported: Path) -> None
     assert gm(played, "export").stdout_bytes == exported.read_bytes()  # the current one
 
 
+def test_an_export_never_replaces_a_file_unless_forced(
+    played: Path, exported: Path, tmp_path: Path
+) -> None:
+    last_week = tmp_path / "casse.json"
+    last_week.write_text("l'export de la semaine dernière", encoding="utf-8")
+    result = gm(played, "export", "-o", str(last_week), code=InputError.exit_code)
+    assert result.stderr == (
+        f"Error: {str(last_week)!r} exists; give --force to replace it, or choose another"
+        " name [export/exists]\n"
+    )
+    assert last_week.read_text(encoding="utf-8") == "l'export de la semaine dernière"
+    gm(played, "export", "-o", str(last_week), "--force")
+    assert last_week.read_bytes() == exported.read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == ["casse.json"]  # no temporary file left
+
+
+def test_an_export_to_a_device_writes_through_it(played: Path) -> None:
+    import stat
+
+    gm(played, "export", "-o", "/dev/null")
+    assert stat.S_ISCHR(Path("/dev/null").stat().st_mode)  # still the device, not a file
+
+
 def test_a_round_trip_keeps_every_hash(
     db: str, played: Path, exported: Path, tmp_path: Path
 ) -> None:
