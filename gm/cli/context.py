@@ -111,16 +111,23 @@ def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
     import os
     import tempfile
 
-    if path.exists() and not path.is_file():  # /dev/stdout, a pipe: nothing to keep or swap
+    def unwritable(err: OSError) -> InputError:
+        return InputError(
+            f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
+        )
+
+    try:
+        exists, regular = path.exists(), path.is_file()
+    except OSError as err:  # a name too long for the file system, say
+        raise unwritable(err) from err
+    if exists and not regular:  # /dev/stdout, a pipe: nothing to keep or swap
         try:
             with open(path, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
         except OSError as err:
-            raise InputError(
-                f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
-            ) from err
+            raise unwritable(err) from err
         return
-    if path.exists() and not force:
+    if exists and not force:
         raise InputError(
             f"{str(path)!r} exists; give --force to replace it, or choose another name",
             code=f"{command}/exists",
@@ -134,6 +141,4 @@ def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
     except OSError as err:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise InputError(
-            f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
-        ) from err
+        raise unwritable(err) from err

@@ -93,6 +93,11 @@ def test_an_export_never_replaces_a_file_unless_forced(
     assert [p.name for p in tmp_path.iterdir()] == ["casse.json"]  # no temporary file left
 
 
+def test_an_export_to_a_name_too_long_is_refused_clearly(played: Path, tmp_path: Path) -> None:
+    result = gm(played, "export", "-o", str(tmp_path / ("x" * 300)), code=InputError.exit_code)
+    assert result.stderr.endswith(": File name too long [export/unwritable]\n")
+
+
 def test_an_export_to_a_device_writes_through_it(played: Path) -> None:
     import stat
 
