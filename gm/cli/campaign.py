@@ -257,6 +257,7 @@ def games_(as_json: bool) -> None:
     """
     from gm import games
 
+    infos = games.all_info()
     rows: list[dict[str, Any]] = [
         {
             "id": g.id,
@@ -265,12 +266,12 @@ def games_(as_json: bool) -> None:
             "options": {o.name: {"default": o.default, "help": o.help} for o in g.options},
             "steps": [s.name for s in g.steps],
         }
-        for g in games.all_info()
+        for g in infos
     ]
     if as_json:
         echo_json(rows)
         return
-    for row, g in zip(rows, games.all_info(), strict=True):
+    for row, g in zip(rows, infos, strict=True):
         click.echo(f"{row['id']} — {row['title']} ({g.seats})")
         for name, opt in row["options"].items():
             click.echo(f"  --option {name}=…  {opt['help']} (default: {opt['default']})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 _SPACES = re.compile(r"\s+")
@@ -24,6 +25,13 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", nfc(text))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return unicodedata.normalize("NFC", stripped).casefold()
+
+
+def find_name(names: Iterable[str], name: str, key: Callable[[str], str] = fold) -> str | None:
+    """The one of ``names`` that ``name`` designates once both are ``key``-ed
+    (by default case and accents ignored), or None."""
+    wanted = key(name)
+    return next((n for n in names if key(n) == wanted), None)
 
 
 MAX_SLUG = 63

@@ -52,7 +52,14 @@ class Event:
     unseals: ClassVar[bool] = False
 
     def audience(self) -> str:
-        """Who may read this event's payload: ``PUBLIC``, ``GM`` or one player."""
+        """Who may read this event's payload: ``PUBLIC``, ``GM`` or one player.
+
+        A sealed event, and one that unseals it, is its ``player``'s alone
+        (the seal is what the others get); any other event is public unless
+        its class says otherwise.
+        """
+        if self.sealed or self.unseals:
+            return str(getattr(self, "player"))  # noqa: B009  (the field sealed events carry)
         return PUBLIC
 
     def drew_chance(self) -> bool:

@@ -25,14 +25,13 @@ from gm.core.campaign import (
     evolve_meta,
 )
 from gm.core.codec import to_json
-from gm.core.names import fold as fold_name
-from gm.core.names import nfc
+from gm.core.names import find_name, nfc
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.env import Env
 from gm.service.loading import Campaign, codec_for, extend, fold, record_seal
-from gm.service.posts import render_common, render_private, render_public, rendered_by
+from gm.service.posts import archive, render_common, render_private, render_public
 from gm.store.log import NewEvent, StoredEvent
 
 
@@ -79,10 +78,9 @@ def resolve_player(campaign: Campaign, name: str) -> str:
 
     :raises NotFoundError: naming the campaign's players.
     """
-    key = fold_name(name)
-    for player in campaign.meta.players:
-        if fold_name(player) == key:
-            return player
+    found = find_name(campaign.meta.players, name)
+    if found is not None:
+        return found
     raise NotFoundError(
         f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)})",
         code="player/not-found",
@@ -278,8 +276,7 @@ def _apply(
     stored_posts = []
     for ref in refs:
         body = render_public(after, ref, after.head, env.templates)
-        made = rendered_by(after, ref.kind, env.templates)
-        row = w.add_post(campaign.slug, ref.kind, ref.round, after.seq, body, made)
+        row = archive(w, after, ref, body, env.templates)
         stored_posts.append(Post(ref, body, row.number))
     reply = _reply(env, after, actor, submission, stored)
     return Result(after, tuple(stored), tuple(stored_posts), reply)

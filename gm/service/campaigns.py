@@ -31,7 +31,7 @@ from gm.service import clock
 from gm.service.actions import Post, Result, load, new_event
 from gm.service.env import Env
 from gm.service.loading import extend, fold
-from gm.service.posts import deadline_datetime, render_public, rendered_by
+from gm.service.posts import archive, deadline_datetime, render_public
 from gm.store.log import CampaignInfo
 from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_timestamp
 
@@ -182,8 +182,7 @@ def create(
         campaign = fold(slug, game.id, stored)
         ref = PostRef("opening")
         body = render_public(campaign, ref, campaign.head, env.templates)
-        made = rendered_by(campaign, ref.kind, env.templates)
-        row = w.add_post(slug, ref.kind, ref.round, campaign.seq, body, made)
+        row = archive(w, campaign, ref, body, env.templates)
         w.set_setting(current_key(env), slug)
     return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
 

@@ -27,7 +27,7 @@ from gm.errors import GameOverError, InputError
 from gm.service.actions import Post, new_event
 from gm.service.env import Env
 from gm.service.loading import Campaign, decode, extend, fold
-from gm.service.posts import render_common, rendered_by
+from gm.service.posts import archive, render_common
 
 POST_KIND = "roll"
 """The kind of the stored post (and the template ``common/<lang>/roll.md.j2``)."""
@@ -95,8 +95,7 @@ def roll(
         stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
         after = extend(campaign, stored)
         body = render_post(after, env.templates)
-        made = rendered_by(after, POST_KIND, env.templates)
-        row = w.add_post(info.slug, POST_KIND, None, after.seq, body, made)
+        row = archive(w, after, PostRef(POST_KIND), body, env.templates)
     return Rolled(after, result, number, Post(PostRef(POST_KIND), body, row.number))
 
 

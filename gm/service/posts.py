@@ -23,6 +23,8 @@ from gm.service.loading import Campaign, codec_for, orders_in_force, record_seal
 
 if TYPE_CHECKING:
     from gm.render import Renderer
+    from gm.store.log import Writer
+    from gm.store.records import StoredPost
 
 
 _BLANK_RUNS = re.compile(r"\n{3,}")
@@ -48,6 +50,15 @@ def rendered_by(campaign: Campaign, kind: str, override: Path | None) -> str:
     lang = campaign.meta.settings["lang"]
     fingerprint = renderer(campaign.game.id, lang, override).fingerprint(kind)
     return f"gm {gm.__version__} {fingerprint}"
+
+
+def archive(
+    w: Writer, campaign: Campaign, ref: PostRef, body: str, override: Path | None
+) -> StoredPost:
+    """Store ``body``, the public post ``ref`` rendered from ``campaign`` as it
+    stands, with what rendered it; every stored post goes through here."""
+    made = rendered_by(campaign, ref.kind, override)
+    return w.add_post(campaign.slug, ref.kind, ref.round, campaign.seq, body, made)
 
 
 def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from gm.errors import NotFoundError, quote_choices
 from gm.service.actions import load, resolve_player
 from gm.service.env import Env
 from gm.service.loading import fold
-from gm.service.posts import render_common, render_private, render_public, rendered_by
+from gm.service.posts import archive, render_common, render_private, render_public
 from gm.store.log import StoredPost
 
 
@@ -50,8 +50,7 @@ def _render_and_store(env: Env, slug: str, ref: PostRef) -> StoredPost:
     with env.store.write(slug) as w:
         campaign = fold(info.slug, info.game, w.events(info.slug))
         body = render_public(campaign, ref, campaign.head, env.templates)
-        made = rendered_by(campaign, ref.kind, env.templates)
-        return w.add_post(slug, ref.kind, ref.round, campaign.seq, body, made)
+        return archive(w, campaign, ref, body, env.templates)
 
 
 def private_status(env: Env, slug: str, player: str) -> str:

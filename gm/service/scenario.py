@@ -18,13 +18,12 @@ from typing import Any
 from gm import games
 from gm.core.names import slugify
 from gm.core.protocol import ScenarioStep
+from gm.core.scenarios import COMMON_KEYS
 from gm.errors import GMError, InputError, NotFoundError
 from gm.service import actions, campaigns
 from gm.service.actions import Post
 from gm.service.env import Env
 from gm.service.loading import Campaign
-
-COMMON_KEYS = {"game", "title", "players", "seed", "options", "settings"}
 
 
 @dataclass(frozen=True)

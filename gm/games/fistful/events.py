@@ -30,9 +30,6 @@ class SetupDiscarded(Event):
     player: str
     cards: tuple[Card, ...]
 
-    def audience(self) -> str:
-        return self.player
-
 
 @dataclass(frozen=True)
 class DuelsStarted(Event):
@@ -51,9 +48,6 @@ class CardPlayed(Event):
     round: int
     player: str
     card: Card
-
-    def audience(self) -> str:
-        return self.player
 
 
 @dataclass(frozen=True)
@@ -86,9 +80,6 @@ class EndChosen(Event):
     round: int
     player: str
     choice: EndChoice
-
-    def audience(self) -> str:
-        return self.player
 
 
 @dataclass(frozen=True)

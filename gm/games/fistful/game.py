@@ -37,6 +37,7 @@ from gm.core.protocol import (
     ScenarioStep,
     StepSpec,
 )
+from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
 from . import config, notation, phases, rules, views
@@ -46,7 +47,6 @@ from .manifest import INFO
 from .model import Phase, State
 from .words import Part, scan
 
-_COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
 _TOP_KEYS = ("setup", "duels")
 _SETUP_KEYS = ("discards",)
 _DUEL_KEYS = ("cards", "pick", "discard", "final")
@@ -212,14 +212,7 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     Accepts the whole document (common keys are left to the platform) or
     only its game-specific part.
     """
-    unknown = sorted(set(document) - _COMMON_KEYS - set(_TOP_KEYS))
-    if unknown:
-        raise InputError(
-            f"unknown key {unknown[0]!r} in a fistful scenario"
-            f" (valid: {', '.join(sorted(_COMMON_KEYS | set(_TOP_KEYS)))})",
-            code="scenario/unknown-key",
-            params={"key": unknown[0]},
-        )
+    check_top_keys("fistful", document, _TOP_KEYS)
     setup = document.get("setup")
     if not isinstance(setup, Mapping):
         raise InputError(
@@ -228,13 +221,7 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
             code="scenario/bad-value",
             params={"key": "setup"},
         )
-    bad = sorted(set(setup) - set(_SETUP_KEYS))
-    if bad:
-        raise InputError(
-            f"setup: unknown key {bad[0]!r} (valid: {', '.join(_SETUP_KEYS)})",
-            code="scenario/unknown-key",
-            params={"where": "setup", "key": bad[0]},
-        )
+    check_entry_keys("setup", setup, _SETUP_KEYS)
     steps = [
         ScenarioStep(where="setup", actor=player, text=text)
         for player, text in _texts("setup", "discards", setup.get("discards", {})).items()
@@ -270,13 +257,7 @@ def _marked(text: str, part: Part, verb: str) -> str:
 
 
 def _duel_steps(where: str, entry: Mapping[str, Any]) -> list[ScenarioStep]:
-    unknown = sorted(set(entry) - set(_DUEL_KEYS))
-    if unknown:
-        raise InputError(
-            f"{where}: unknown key {unknown[0]!r} (valid: {', '.join(_DUEL_KEYS)})",
-            code="scenario/unknown-key",
-            params={"where": where, "key": unknown[0]},
-        )
+    check_entry_keys(where, entry, _DUEL_KEYS)
     cards = _texts(where, "cards", entry.get("cards", {}))
     steps = [ScenarioStep(where=where, actor=p, text=t) for p, t in cards.items()]
     steps.append(ScenarioStep(where=where, step="reveal"))

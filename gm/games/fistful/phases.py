@@ -10,7 +10,7 @@ players what is awaited, and ``next_step`` the MJ.
 
 from __future__ import annotations
 
-from gm.core.names import fold
+from gm.core.names import find_name
 from gm.errors import NotFoundError, quote_choices
 
 from .cards import Card, forbidden_after
@@ -19,10 +19,9 @@ from .model import Phase, Player, State
 
 def find_player(state: State, name: str) -> str:
     """The canonical name of the player called ``name`` (case and accents ignored)."""
-    key = fold(name)
-    for p in state.players:
-        if fold(p.name) == key:
-            return p.name
+    found = find_name(state.names, name)
+    if found is not None:
+        return found
     raise NotFoundError(
         f"no player named {name!r} (players: {quote_choices(state.names)})",
         code="fistful/unknown-player",

@@ -42,9 +42,6 @@ class OrderSet(Event):
     target: str
     option: Option
 
-    def audience(self) -> str:
-        return self.player
-
 
 @dataclass(frozen=True)
 class OrderWithdrawn(Event):
@@ -54,9 +51,6 @@ class OrderWithdrawn(Event):
     unseals: ClassVar[bool] = True
     round: int
     player: str
-
-    def audience(self) -> str:
-        return self.player
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from gm.core.protocol import (
     ScenarioStep,
     StepSpec,
 )
+from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
 from . import notation, rules, views
@@ -30,7 +31,6 @@ from .events import EVENTS, GameEnded, LootDrawn, OrdersRevealed, RoundResolved
 from .manifest import INFO
 from .model import OPTIONS, Phase, State
 
-_COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
 _ROUND_KEYS = ("bills", "orders", "folds", "force")
 
 
@@ -169,14 +169,7 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     Accepts the whole document (common keys are left to the platform) or
     only its game-specific part.
     """
-    unknown = sorted(set(document) - _COMMON_KEYS - {"rounds"})
-    if unknown:
-        raise InputError(
-            f"unknown key {unknown[0]!r} in a magot scenario"
-            f" (valid: {', '.join(sorted(_COMMON_KEYS | {'rounds'}))})",
-            code="scenario/unknown-key",
-            params={"key": unknown[0]},
-        )
+    check_top_keys("magot", document, ("rounds",))
     rounds = document.get("rounds", [])
     if not isinstance(rounds, list) or not all(isinstance(r, Mapping) for r in rounds):
         raise InputError(
@@ -198,13 +191,7 @@ def _round_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
             params={"where": where, "key": key},
         )
 
-    unknown = sorted(set(entry) - set(_ROUND_KEYS))
-    if unknown:
-        raise InputError(
-            f"{where}: unknown key {unknown[0]!r} (valid: {', '.join(_ROUND_KEYS)})",
-            code="scenario/unknown-key",
-            params={"where": where, "key": unknown[0]},
-        )
+    check_entry_keys(where, entry, _ROUND_KEYS)
     bills = entry.get("bills")
     if bills is not None:
         if not isinstance(bills, list) or not all(

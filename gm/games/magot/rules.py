@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from gm.core import rules as core_rules
+from gm.core.names import find_name
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
     GameOverError,
@@ -255,10 +256,9 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any]) -> State:
 
 def find_player(state: State, name: str) -> str:
     """The canonical name of the player called ``name`` (case and accents ignored)."""
-    key = name_key(name)
-    for gangster in state.players:
-        if name_key(gangster.name) == key:
-            return gangster.name
+    found = find_name(state.names, name, key=name_key)
+    if found is not None:
+        return found
     raise NotFoundError(
         f"no player named {name!r} (players: {quote_choices(state.names)})",
         code="magot/unknown-player",
