@@ -7,6 +7,7 @@ import json
 import click
 
 from gm.cli.context import Ctx, echo_json, force_option, json_option, note, pass_ctx, write_file
+from gm.core.protocol import post_name
 
 
 @click.command()
@@ -134,8 +135,7 @@ def undo(ctx: Ctx, preview: bool, reason: str) -> None:
     if done.obsolete:
         click.echo("Posts now obsolete:")
         for post in done.obsolete:
-            where = f", round {post.round}" if post.round is not None else ""
-            click.echo(f"  post {post.number} ({post.kind}{where})")
+            click.echo(f"  post {post.number} ({post_name(post.kind, post.at)})")
     else:
         click.echo("No stored post is made obsolete.")
     if preview:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from gm.core.protocol import post_name
 from gm.errors import InputError
 
 if TYPE_CHECKING:
@@ -79,9 +80,8 @@ def echo_posts(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
     for i, post in enumerate(posts):
         if i:
             click.echo()
-        where = f" (round {post.ref.round})" if post.ref.round is not None else ""
         number = f"post {post.number}" if post.number is not None else "preview"
-        click.secho(f"── {number}: {post.ref.kind}{where} ──", err=True, dim=True)
+        click.secho(f"── {number}: {post_name(post.ref.kind, post.ref.at)} ──", err=True, dim=True)
         echo_post(post.body, fmt, tables)
 
 

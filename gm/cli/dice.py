@@ -28,10 +28,10 @@ def roll(
     per term and 200 in all, 2 to 1000 sides, 10 terms, numbers up to
     10000. When a word of EXPR starts with a minus (d20 -1), put -- first.
 
-    The roll is a public event of the log. The post names its draw number
-    N: the dice come from the stream draw/N, so anyone can re-derive them
-    once the final post reveals the seed (see the README). Rolling is
-    refused once the game is over.
+    The roll is a public event of the log. The post names its stream:
+    the campaign's N-th roll reads roll/N (with the players' words mixed
+    in), so anyone can re-derive the dice once the final post reveals the
+    seed (see the README). Rolling is refused once the game is over.
 
     \b
     Example:
@@ -49,7 +49,7 @@ def roll(
     done = (
         f"Done (event {result.campaign.seq})." if result.recorded else "Preview, nothing recorded."
     )
-    note(f"{done} {result.roll.expression} = {result.roll.total} (stream draw/{result.draw}).")
+    note(f"{done} {result.roll.expression} = {result.roll.total}.")
 
 
 def register(group: click.Group) -> None:

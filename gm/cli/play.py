@@ -97,7 +97,7 @@ def order(
     if result.reply:
         echo_post(result.reply, fmt, tables)
     state = result.campaign.state
-    awaiting = result.campaign.game.awaiting(state)
+    awaiting = result.campaign.game.waiting_for(state)
     done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
     waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else " Nobody else is awaited."
     note(done + waiting + f" Next: {result.campaign.game.next_step(state)}")

@@ -7,34 +7,48 @@ import inspect
 import click
 
 from gm.cli.context import Ctx, echo_post, format_option, note, pass_ctx
+from gm.core.protocol import post_name
 
 
 @click.command()
 @click.argument("kind", required=False)
-@click.option("--round", "-r", "round_", type=int, help="The round of the post.")
+@click.argument("at", required=False, metavar="[WHERE]")
+@click.option("--round", "-r", "round_", type=int, help="The round of the post (same as WHERE).")
 @format_option
 @pass_ctx
-def post(ctx: Ctx, kind: str | None, round_: int | None, fmt: str | None) -> None:
-    """Print a post again: the latest one, or the latest of KIND (and round).
+def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: str | None) -> None:
+    """Print a post again: the latest one, or the latest of KIND (at WHERE).
 
-    KIND is a post kind of the campaign's game (listed below). A stored post
-    is printed exactly as it was recorded; the end-of-game disclosure is
-    rendered the first time you ask.
+    KIND is a post kind of the campaign's game (listed below, with the
+    numbers that tell its posts apart). WHERE gives those numbers joined by
+    dots: 3 for round 3, 2.3 for manche 2, duel 3 (2 alone: the latest of
+    manche 2). A stored post is printed exactly as it was recorded; the
+    end-of-game disclosure and the rules are rendered the first time you ask.
 
     \b
     Example:
       gm post                      # the latest post
-      gm post results --round 3
+      gm post results 3            # or: gm post results --round 3
+      gm post duel 2.3
       gm post disclosure --format bbcode
+      gm post rules                # the rules, in French, for the thread
     """
     from gm.service import publishing
+    from gm.store.records import parse_address
 
+    if at is not None and round_ is not None:
+        raise click.UsageError("give the post's place once: WHERE or --round, not both")
+    where: tuple[int, ...] | None = (round_,) if round_ is not None else None
+    if at is not None:
+        try:
+            where = parse_address(at)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="WHERE") from None
     slug = ctx.slug()
-    stored = publishing.find_post(ctx.env, slug, kind, round_)
+    stored = publishing.find_post(ctx.env, slug, kind, where)
     fmt, tables = ctx.style(slug, fmt)
     echo_post(stored.body, fmt, tables)
-    where = f", round {stored.round}" if stored.round is not None else ""
-    note(f"Post {stored.number}: {stored.kind}{where} · {stored.hash[:15]}…")
+    note(f"Post {stored.number}: {post_name(stored.kind, stored.at)} · {stored.hash[:15]}…")
 
 
 @click.command()
@@ -59,7 +73,12 @@ def pm(ctx: Ctx, player: str, fmt: str | None) -> None:
 def register(group: click.Group) -> None:
     from gm import games
 
-    kinds = [f"  {g.id}: {', '.join(g.post_kinds)}" for g in games.all_info() if g.post_kinds]
+    kinds = [
+        f"  {g.id}: "
+        + ", ".join(k.name + "".join(f" {c.upper()}" for c in k.coords) for k in g.post_kinds)
+        for g in games.all_info()
+        if g.post_kinds
+    ]
     if kinds:  # from the manifests: no game's rules are imported for --help
         base = inspect.cleandoc(post.help or "")
         post.help = f"{base}\n\n\b\nPost kinds:\n" + "\n".join(kinds)

@@ -69,7 +69,7 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
         fmt, tables = ctx.style(slug, fmt)
         echo_posts(result.posts, fmt, tables)
         campaign = result.campaign
-        awaiting = campaign.game.awaiting(campaign.state)
+        awaiting = campaign.game.waiting_for(campaign.state)
         status = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
         if awaiting:
             status += f" Awaiting: {', '.join(awaiting)}."

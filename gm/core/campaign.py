@@ -6,6 +6,12 @@ seed, for the MJ's eyes only until the end). Submissions are logged whether
 accepted or refused, because forum disputes are about exactly that.
 Deadlines and settings are events too: the log alone rebuilds everything.
 
+Since protocol 2 (``CampaignCreated.protocol``), the log also records what
+makes it re-checkable by ``gm verify``: every command decided
+(``CommandDecided``, before its events), the fortune's streams it drew
+(``ChanceDrawn``, after them), and the digest of every post published
+(``PostPublished``), so that a post's exact text is in the hash chain.
+
 Game events are folded by the game; these are folded here into ``Meta``.
 """
 
@@ -15,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gm.core.dice import DiceRolled
+from gm.core.fortune import label_for
 from gm.core.protocol import GM, PUBLIC, Event
 
 SETTINGS: dict[str, tuple[str, ...]] = {
@@ -23,13 +30,16 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "tables": ("native", "list", "code"),
 }
 """Campaign settings with a closed set of values. ``tz`` (an IANA time zone)
-is a setting too, checked by the service, which owns the clock."""
+and ``turn-deadline`` (a delay such as ``+24h``: the deadline set each time a
+move passes the turn; empty for none) are settings too, checked by the
+service, which owns the clock."""
 
 DEFAULT_SETTINGS: dict[str, str] = {
     "format": "markdown",
     "lang": "fr",
     "tables": "native",
     "tz": "Europe/Paris",
+    "turn-deadline": "",
 }
 
 
@@ -43,6 +53,12 @@ class CampaignCreated(Event):
     commitment: str
     """Hex SHA-256 of the seed's UTF-8 bytes, published in the opening post."""
     settings: dict[str, str] = field(default_factory=dict)
+    protocol: int = 1
+    """What the log records (see the module docstring); absent means 1."""
+
+
+PROTOCOL = 2
+"""The protocol of campaigns created by this gm."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +136,62 @@ class EntropyAdded(Event):
     kind = "gm.entropy-added"
     player: str
     word: str
+    typed: bool = False
+    """The MJ typed it for the player (``--salt``) rather than pasting it
+    with their message: the player's reply says so, so they can object."""
+
+
+@dataclass(frozen=True)
+class CommandDecided(Event):
+    """A command the rules accepted; its events follow it in the same append.
+
+    ``gm verify`` decides it again against the state it was decided on, with
+    the same fortune streams, and compares the events: so neither a result of
+    chance nor any other consequence can be changed afterwards unnoticed.
+    Private to its actor (a player's order is their secret), or the MJ's.
+    """
+
+    kind = "gm.command-decided"
+    actor: str
+    command: str
+    args: dict[str, Any]
+
+    def audience(self) -> str:
+        return self.actor
+
+
+@dataclass(frozen=True)
+class ChanceDrawn(Event):
+    """The fortune streams the command before drew, public: each purpose,
+    and the players' words mixed into them (see ``gm.core.fortune``)."""
+
+    kind = "gm.chance-drawn"
+    purposes: tuple[str, ...]
+    words: tuple[tuple[str, str], ...]
+
+    def labels(self) -> tuple[str, ...]:
+        return tuple(label_for(p, self.words) for p in self.purposes)
+
+
+@dataclass(frozen=True)
+class DefaultApplied(Event):
+    """The MJ applied the rules' default for ``player``'s missing input
+    (``gm default``); the command decided for them follows."""
+
+    kind = "gm.default-applied"
+    player: str
+
+
+@dataclass(frozen=True)
+class PostPublished(Event):
+    """A public post was archived: its number, kind, coordinates and the
+    digest of its exact text, which the hash chain thereby commits to."""
+
+    kind = "gm.post-published"
+    number: int
+    post: str
+    at: tuple[int, ...]
+    digest: str
 
 
 PLATFORM_EVENTS: tuple[type[Event], ...] = (
@@ -132,6 +204,10 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     DiceRolled,
     EventsVoided,
     EntropyAdded,
+    CommandDecided,
+    ChanceDrawn,
+    DefaultApplied,
+    PostPublished,
 )
 
 
@@ -149,6 +225,13 @@ class Meta:
     deadline: DeadlineSet | None = None
     words: tuple[tuple[str, str], ...] = ()
     """Players' words for the fortune, (player, word), in seating order."""
+    typed: frozenset[str] = frozenset()
+    """The players whose latest word the MJ typed for them."""
+    protocol: int = 1
+    drawn: frozenset[str] = frozenset()
+    """Every purpose the fortune drew (a purpose is drawn once)."""
+    rolls: int = 0
+    """How many dice rolls were made: the next one draws ``roll/<rolls + 1>``."""
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
@@ -162,6 +245,7 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
                 options=dict(event.options),
                 commitment=event.commitment,
                 settings={**DEFAULT_SETTINGS, **event.settings},
+                protocol=event.protocol,
             )
         case FortuneSealed() if meta is not None:
             return replace(meta, seed=event.seed)
@@ -173,7 +257,12 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
             words = dict(meta.words)
             words[event.player] = event.word  # a player's new word replaces their old one
             seated = tuple((p, words[p]) for p in meta.players if p in words)
-            return replace(meta, words=seated)
+            typed = meta.typed - {event.player} | ({event.player} if event.typed else set())
+            return replace(meta, words=seated, typed=frozenset(typed))
+        case ChanceDrawn() if meta is not None:
+            return replace(meta, drawn=meta.drawn | set(event.purposes))
+        case DiceRolled() if meta is not None:
+            return replace(meta, rolls=meta.rolls + 1)
     return meta
 
 

@@ -4,7 +4,15 @@ Payloads are stored as canonical JSON (``gm.core.canonical``). Supported field
 types: ``int``, ``str``, ``bool``, ``None``, ``str`` enums, nested frozen
 dataclasses, ``tuple[T, ...]`` and ``dict[str, T]`` (and ``X | None``).
 Decoding rebuilds exactly the dataclass that was encoded, so
-``decode(encode(e)) == e`` for every event a game declares (tested).
+``decode(encode(e)) == e`` for every event and command a game declares
+(tested).
+
+Events evolve (``Event.version``, ``Event.upcasters``): a payload of version
+2 or later carries ``"_v": <version>``; reading an older one applies the
+class's upcasters up to the current version, and a field the stored payload
+lacks takes the dataclass's default. A payload that cannot be read raises
+``PayloadError`` (a ``ValueError``), never an ``AttributeError`` or a
+``KeyError`` from deep inside.
 """
 
 from __future__ import annotations
@@ -15,9 +23,18 @@ import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from gm.core.protocol import Event
+from gm.core.protocol import Command, Event
+
+VERSION_KEY = "_v"
+"""The payload key of an event's schema version (absent means version 1)."""
+
+K = TypeVar("K", Event, Command)
+
+
+class PayloadError(ValueError):
+    """A stored payload that does not decode into its kind's dataclass."""
 
 
 def to_json(value: Any) -> Any:
@@ -50,6 +67,32 @@ def _identity(data: Any) -> Any:
     return data
 
 
+def _checked(tp: type) -> Decoder:
+    """A JSON scalar of type ``tp`` as it is (a bool is no int here)."""
+
+    def check(data: Any) -> Any:
+        if type(data) is not tp:
+            raise TypeError(f"expected {tp.__name__}, got {type(data).__name__}")
+        return data
+
+    return check
+
+
+def _list(data: Any) -> list[Any]:
+    if not isinstance(data, list | tuple):
+        raise TypeError(f"expected a list, got {type(data).__name__}")
+    return list(data)
+
+
+def _dict(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise TypeError(f"expected an object, got {type(data).__name__}")
+    return data
+
+
+_SCALARS = {int: _checked(int), str: _checked(str), bool: _checked(bool)}
+
+
 @functools.cache
 def decoder(tp: Any) -> Decoder:
     """A function that rebuilds values of type ``tp`` from JSON.
@@ -67,60 +110,102 @@ def decoder(tp: Any) -> Decoder:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item = decoder(args[0])
-            if item is _identity:
-                return tuple
-            return lambda data: tuple([item(v) for v in data])
+            return lambda data: tuple([item(v) for v in _list(data)])
         items = [decoder(a) for a in args]
-        return lambda data: tuple(f(v) for f, v in zip(items, data, strict=True))
+        return lambda data: tuple(f(v) for f, v in zip(items, _list(data), strict=True))
     if origin is frozenset:
         (inner,) = typing.get_args(tp)
         item = decoder(inner)
-        return lambda data: frozenset(item(v) for v in data)
+        return lambda data: frozenset(item(v) for v in _list(data))
     if origin in (dict, Mapping):
         key_t, val_t = typing.get_args(tp)
         keys, values = decoder(key_t), decoder(val_t)
-        return lambda data: {keys(k): values(v) for k, v in data.items()}
+        return lambda data: {keys(k): values(v) for k, v in _dict(data).items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp
-    return _identity
+    return _SCALARS.get(tp, _identity)
 
 
 def _dataclass_decoder(cls: type) -> Decoder:
     hints = _hints(cls)
-    fields = [(f.name, decoder(hints[f.name])) for f in dataclasses.fields(cls)]
+    fields = [
+        (
+            f.name,
+            decoder(hints[f.name]),
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    ]
 
     def decode(data: Any) -> Any:
-        return cls(**{name: f(data[name]) for name, f in fields})
+        data = _dict(data)
+        # A field added later with a default is absent from older payloads.
+        return cls(
+            **{name: f(data[name]) for name, f, optional in fields if not optional or name in data}
+        )
 
     return decode
 
 
-class EventCodec:
-    """Encodes events to ``(kind, payload)`` and decodes them back."""
+def encode(item: Event | Command) -> tuple[str, dict[str, Any]]:
+    """``(kind, payload)`` of an event or a command; the payload carries its
+    version when above 1."""
+    payload: dict[str, Any] = to_json(item)
+    version = getattr(item, "version", 1)
+    if version > 1:
+        payload[VERSION_KEY] = version
+    return item.kind, payload
 
-    def __init__(self, event_types: Iterable[type[Event]]) -> None:
-        self._types: dict[str, type[Event]] = {}
-        for cls in event_types:
+
+class Codec(Generic[K]):
+    """Encodes events (or commands) to ``(kind, payload)`` and decodes them back."""
+
+    def __init__(self, types: Iterable[type[K]]) -> None:
+        self._types: dict[str, type[K]] = {}
+        for cls in types:
             if cls.kind in self._types:
-                raise ValueError(f"two event classes share the kind {cls.kind!r}")
+                raise ValueError(f"two classes share the kind {cls.kind!r}")
             self._types[cls.kind] = cls
 
-    def encode(self, event: Event) -> tuple[str, dict[str, Any]]:
-        return event.kind, to_json(event)
+    def encode(self, item: K) -> tuple[str, dict[str, Any]]:
+        return encode(item)
 
-    def decode(self, kind: str, payload: Mapping[str, Any]) -> Event:
+    def decode(self, kind: str, payload: Any) -> K:
+        """The item stored as ``(kind, payload)``.
+
+        :raises KeyError: an unknown kind.
+        :raises PayloadError: a payload that does not fit its kind.
+        """
         try:
             cls = self._types[kind]
         except KeyError:
-            raise KeyError(f"unknown event kind {kind!r}") from None
-        event: Event = decoder(cls)(payload)  # type: ignore[arg-type]  # classes hash
-        return event
+            raise KeyError(f"unknown kind {kind!r}") from None
+        if not isinstance(payload, Mapping):
+            raise PayloadError(f"a {kind} payload is a JSON object, not {type(payload).__name__}")
+        data = dict(payload)
+        stored = data.pop(VERSION_KEY, 1)
+        current = getattr(cls, "version", 1)
+        if not isinstance(stored, int) or isinstance(stored, bool) or not 1 <= stored <= current:
+            raise PayloadError(
+                f"a {kind} payload of version {stored!r}: this gm reads versions 1 to {current}"
+            )
+        for upcast in getattr(cls, "upcasters", ())[stored - 1 : current - 1]:
+            data = upcast(data)
+        try:
+            item: K = decoder(cls)(data)  # type: ignore[arg-type]  # classes hash
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise PayloadError(f"a {kind} payload does not fit its fields: {err!r}") from None
+        return item
 
     def knows(self, kind: str) -> bool:
         return kind in self._types
 
-    def type_of(self, kind: str) -> type[Event]:
-        """The event class stored under ``kind``."""
+    def type_of(self, kind: str) -> type[K]:
+        """The class stored under ``kind``."""
         return self._types[kind]
+
+
+EventCodec = Codec[Event]
+CommandCodec = Codec[Command]

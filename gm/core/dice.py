@@ -18,8 +18,7 @@ Limits: at most ``MAX_DICE_PER_TERM`` dice per term and ``MAX_DICE`` in all,
 How a roll draws (the README shows how to re-derive one): the dice are
 rolled in expression order, terms left to right and within a term one die
 after the other; each die is ``draws.below(sides) + 1``, one value of the
-command's stream ``draw/<n>`` (the roll is the campaign's n-th draw, see
-``gm.core.fortune``). Constants draw nothing; kept and dropped dice are all
+stream ``roll/<n>`` (the campaign's n-th roll, see ``gm.core.fortune``). Constants draw nothing; kept and dropped dice are all
 drawn. The event records every die, so the log never draws again:
 ``from_event`` rebuilds the roll, kept dice included, from the event alone.
 """
@@ -31,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gm.core.protocol import Draws, Event
+from gm.core.protocol import Chance, Event
 from gm.errors import InputError
 
 MAX_LENGTH = 100
@@ -278,7 +277,7 @@ def evaluate(expression: Expression, dice: Sequence[Sequence[int]]) -> Roll:
     return Roll(expression, tuple(rolled), sum(t.value for t in rolled))
 
 
-def roll(expression: Expression | str, draws: Draws) -> Roll:
+def roll(expression: Expression | str, draws: Chance) -> Roll:
     """Roll ``expression``: each die is ``draws.below(sides) + 1``, in expression order."""
     if isinstance(expression, str):
         expression = parse(expression)

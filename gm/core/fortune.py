@@ -4,13 +4,13 @@ Construction (the README repeats it with a stand-alone snippet):
 
 * The seed is a text; its UTF-8 bytes are the HMAC key. The opening post
   publishes ``sha256(seed bytes)``; the final post reveals the seed.
-* Draws are numbered: the campaign's n-th draw (an event whose
-  ``drew_chance()`` is true: the bills of a round, a dice roll) reads the
-  stream labelled ``draw/<n>``. Numbering draws rather than events means that
-  nothing else the MJ records (a setting, a refused order, an undo) can shift
-  the stream a draw reads, so previews cannot be used to fish for luck; and
-  ``gm undo`` refuses to void a draw. Once players have sent words for the
-  fortune (« graine : … »), the label becomes ``draw/<n>+<mix>`` (``mix``).
+* A draw reads the stream of what it is *for*: its purpose, named by the
+  game (``round-3/bills``) or the platform (``roll/2``, the campaign's second
+  dice roll). Nothing else the MJ records (a setting, a refused order, a
+  roll, an undo) can move a draw onto another stream, and a purpose is drawn
+  once in a campaign. Players' words for the fortune (« graine : … »)
+  received before the draw are mixed in: the label is
+  ``<purpose>+<mix>`` (``mix``), or the bare purpose when no player sent one.
   Block ``i`` of the stream is
   ``HMAC-SHA256(key=seed, msg=f"{label}:{i}".encode())``; the blocks are
   concatenated into one byte stream, read from the start.
@@ -30,29 +30,34 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 from gm.core.canonical import canonical_json
+from gm.errors import GMError
 
 T = TypeVar("T")
 
+PURPOSE = re.compile(r"^[a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)*$")
+"""What a purpose looks like: lowercase ASCII words joined by ``-`` and ``/``."""
 
-def label_for(number: int, words: Sequence[tuple[str, str]] = ()) -> str:
-    """The stream label of the campaign's ``number``-th draw (from 1).
+MIX_DIGITS = 32
+"""Hex digits of the words' mix in a label: 128 bits, like every published digest."""
 
-    With players' words (``(player, word)`` pairs in seating order), the label
-    is ``draw/<n>+<mix>``: see ``mix``.
-    """
-    return f"draw/{number}" + (f"+{mix(words)}" if words else "")
+
+def label_for(purpose: str, words: Sequence[tuple[str, str]] = ()) -> str:
+    """The stream label of the draw for ``purpose``, with the players' words
+    (``(player, word)`` pairs in seating order) mixed in: see ``mix``."""
+    return purpose + (f"+{mix(words)}" if words else "")
 
 
 def mix(words: Sequence[tuple[str, str]]) -> str:
-    """The players' words as they enter a label: the first 16 hex digits of
+    """The players' words as they enter a label: the first 32 hex digits of
     SHA-256 over the canonical JSON of ``[[player, word], …]`` in seating
-    order. Published in the post of every draw that uses them."""
+    order. The words are published in the post of every draw that uses them."""
     pairs = [[player, word] for player, word in words]
-    return hashlib.sha256(canonical_json(pairs).encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(canonical_json(pairs).encode("utf-8")).hexdigest()[:MIX_DIGITS]
 
 
 def commitment(seed: str) -> str:
@@ -102,25 +107,58 @@ class Fortune:
         return out
 
 
+class FortuneDraws:
+    """The fortune of one command (implements ``Draws``): a stream per purpose.
+
+    ``drawn`` are the purposes the campaign drew before (a purpose is drawn
+    once); ``opened`` collects the purposes this command draws, in order,
+    which the platform records with the command's events.
+    """
+
+    def __init__(
+        self, seed: str, words: Sequence[tuple[str, str]] = (), drawn: Collection[str] = ()
+    ) -> None:
+        self._seed = seed
+        self.words = tuple(words)
+        self._drawn = drawn
+        self.opened: list[str] = []
+
+    def stream(self, purpose: str) -> Fortune:
+        if not PURPOSE.match(purpose):
+            raise ValueError(f"not a draw purpose: {purpose!r}")
+        if purpose in self._drawn or purpose in self.opened:
+            raise GMError(
+                f"the fortune already drew {purpose!r} in this campaign: a draw is made"
+                " once, so that it cannot be made again until it suits",
+                code="fortune/drawn",
+                params={"purpose": purpose},
+            )
+        self.opened.append(purpose)
+        return Fortune(self._seed, label_for(purpose, self.words))
+
+
 class NoDraws:
     """The draws of a command that must not use chance: any use is a bug."""
 
-    label = "none"
-
-    def below(self, n: int) -> int:
-        raise RuntimeError("this command has no access to the fortune")
-
-    def shuffle(self, items: Sequence[T]) -> list[T]:
-        raise RuntimeError("this command has no access to the fortune")
+    def stream(self, purpose: str) -> Fortune:
+        raise RuntimeError(f"this command has no access to the fortune (asked for {purpose!r})")
 
 
 class ScriptedDraws:
-    """Draws that return prepared values, for tests (boardgame.io's MockRandom)."""
+    """Draws that return prepared values, for tests (boardgame.io's MockRandom).
+
+    Every purpose reads the same prepared values, in order; ``purposes``
+    records the purposes asked for."""
 
     label = "scripted"
 
     def __init__(self, values: Sequence[int] = ()) -> None:
         self._values = list(values)
+        self.purposes: list[str] = []
+
+    def stream(self, purpose: str) -> ScriptedDraws:
+        self.purposes.append(purpose)
+        return self
 
     def below(self, n: int) -> int:
         value = self._values.pop(0) if self._values else 0

@@ -1,31 +1,41 @@
 """The contract between the platform and a game.
 
-A game is a pure rules package (``gm/games/<id>/``) exposing one object that
-satisfies ``Game``. The platform never looks inside a game's state: it folds
-events with ``evolve``, asks ``decide`` for new events, asks for views to
-render, and builds the game's command-line steps from ``StepSpec`` data.
+A game is a pure rules package (``gm/games/<id>/``) that exposes one typed
+definition, ``GAME = GameDef(...)``: its static description (``GameInfo``),
+its event and command types, and the pure functions the platform calls. The
+platform never looks inside a game's state: it folds events with ``evolve``,
+asks ``decide`` for new events, asks for views to render, and builds the
+game's command-line steps from ``StepSpec`` data.
 
 Vocabulary (boardgame.io, python-chess, eventsourcing):
 
 * a *command* is what someone asks for, in the imperative (``SetOrder``,
   ``Resolve``); the actor is a player's name or ``GM``;
 * an *event* is what happened, in the past tense (``OrderSet``,
-  ``PotShared``); events are frozen dataclasses with a stable ``kind`` and an
-  audience (who may read the payload);
+  ``PotShared``); events are frozen dataclasses with a stable ``kind``, a
+  ``version`` and an audience (who may read the payload);
 * ``decide(state, actor, command, draws)`` checks a command and returns the
   events, or raises a ``gm.errors`` error; ``evolve(state, event)`` applies an
   event and never refuses a stored one. State is the fold of the log.
-* chance comes only through ``Draws`` and its results are written into the
-  events, so replaying a log never draws again.
+* chance comes only through ``Draws``: a game asks for the stream of what a
+  draw is *for* (``draws.stream("round-3/bills")``), never for "the next
+  draw", so nothing recorded in between can move a draw onto another stream;
+  the results are written into the events, so replaying a log never draws.
+* a *secret* is a sealed event (a private order, a face-down card), keyed by
+  what the game says identifies it (``Event.secret_key``): a round and a
+  player, or a manche, a duel and a player, or a slot. The platform publishes
+  its seal when a post says so (``Shown``) and its salt when a post shows its
+  content, in one place (``gm.service.secrets``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 GM = "gm"
 """The actor name of the game master. No player may be called this."""
@@ -33,42 +43,68 @@ GM = "gm"
 PUBLIC = "*"
 """The audience of an event anyone may read. Otherwise: ``GM`` or a player's name."""
 
+SecretKey = tuple[str | int, ...]
+"""What identifies a secret: its family, then the values of its key fields
+(``("order", 3, "fab")``, ``("card", 2, 3, "ana")``)."""
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns the stored payload of one event version into the next version's."""
+
 
 @dataclass(frozen=True)
 class Event:
     """Something that happened. Subclasses set ``kind`` (e.g. ``"magot.order-set"``).
 
-    A *sealed* event is a secret order whose content becomes public later:
-    the platform publishes its seal (a commitment, see
-    ``gm.core.canonical.seal``) when the orders are revealed, so nobody can
-    change it afterwards unnoticed. Sealed events and the events that
-    *unseal* them (a withdrawal) carry ``round`` and ``player`` fields: the
-    order in force for a player in a round is their latest sealed event not
-    followed by an unsealing one.
+    **Versions.** ``version`` is the payload's schema version (1 unless a
+    class says otherwise). An event stored at an older version is brought up
+    to date when it is read, by ``upcasters[v - 1]`` for each version ``v``
+    from the stored one up (``upcasters[0]`` turns a version-1 payload into a
+    version-2 one); a field added with a default needs no upcaster. Stored
+    payloads are never rewritten: their bytes are in the hash chain.
+
+    **Secrets.** A *sealed* event is a secret whose content becomes public
+    later (an order, a face-down card); an event that *unseals* withdraws the
+    secret with the same key. Both name the secret's family in ``secret`` and
+    the fields of their key in ``secret_fields``; the secret in force for a
+    key is the latest sealed event with that key not followed by an unsealing
+    one. ``owner_field`` names the player it belongs to.
     """
 
     kind: ClassVar[str] = "event"
+    version: ClassVar[int] = 1
+    upcasters: ClassVar[tuple[Upcaster, ...]] = ()
     sealed: ClassVar[bool] = False
     unseals: ClassVar[bool] = False
+    secret: ClassVar[str | None] = None
+    secret_fields: ClassVar[tuple[str, ...]] = ("round", "player")
+    owner_field: ClassVar[str] = "player"
 
     def audience(self) -> str:
         """Who may read this event's payload: ``PUBLIC``, ``GM`` or one player.
 
-        A sealed event, and one that unseals it, is its ``player``'s alone
-        (the seal is what the others get); any other event is public unless
-        its class says otherwise.
+        A sealed event, and one that unseals it, is its owner's alone (the
+        seal is what the others get); any other event is public unless its
+        class says otherwise.
         """
         if self.sealed or self.unseals:
-            return str(getattr(self, "player"))  # noqa: B009  (the field sealed events carry)
+            return self.owner()
         return PUBLIC
 
-    def drew_chance(self) -> bool:
-        """Whether this event holds results drawn from the campaign's fortune.
+    def owner(self) -> str:
+        """The player a secret belongs to (its ``owner_field``)."""
+        return str(getattr(self, self.owner_field))
 
-        Such draws are numbered: the n-th one reads the stream ``draw/<n>``,
-        whatever else was recorded in between, and ``gm undo`` refuses to void
-        it, so neither a harmless event nor an undo can buy a new draw.
-        """
+    def secret_key(self) -> SecretKey:
+        """The key of the secret this event seals or unseals."""
+        if self.secret is None:
+            raise TypeError(f"{self.kind} is not a secret")
+        return (self.secret, *(getattr(self, name) for name in self.secret_fields))
+
+    def drew_chance(self) -> bool:
+        """Whether this event holds results drawn from the fortune *in a log
+        written before draws were named by their purpose* (protocol 1). Such
+        a draw read the stream ``draw/<n>``; ``gm undo`` still refuses it.
+        Newer draws are recorded by ``gm.chance-drawn`` events instead."""
         return False
 
 
@@ -79,14 +115,26 @@ class Command:
     kind: ClassVar[str] = "command"
 
 
-class Draws(Protocol):
-    """The fortune as a game sees it: uniform integers and shuffles."""
+class Chance(Protocol):
+    """One stream of the fortune: uniform integers and shuffles."""
 
     label: str
 
     def below(self, n: int) -> int: ...
 
     def shuffle(self, items: Sequence[T]) -> list[T]: ...
+
+
+class Draws(Protocol):
+    """The fortune as a game sees it: a stream per purpose.
+
+    ``purpose`` names what the draw is for, in lowercase ASCII words joined
+    by ``-`` and ``/`` (``"round-3/bills"``, ``"round-2/deck/ana"``); a
+    purpose is drawn once in a campaign, so a game must name each draw
+    uniquely.
+    """
+
+    def stream(self, purpose: str) -> Chance: ...
 
 
 @dataclass(frozen=True)
@@ -133,12 +181,24 @@ class StepSpec:
 
 
 @dataclass(frozen=True)
+class PostKind:
+    """A public post a game renders (``gm post KIND``) and its coordinates.
+
+    ``coords`` name the numbers that tell two posts of this kind apart, as
+    players count them: ``("round",)`` for Le Magot's results, ``("manche",
+    "duel")`` for a duel; none for a post made once (the opening).
+    """
+
+    name: str
+    coords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the command line knows of a game without loading its rules.
 
     Each game package has a light ``manifest`` module exposing ``INFO``, so
-    that ``gm --help`` and ``gm games`` start fast; the ``Game`` object
-    repeats these attributes.
+    that ``gm --help`` and ``gm games`` start fast.
     """
 
     id: str
@@ -148,8 +208,9 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     steps: tuple[StepSpec, ...]
     order_params: tuple[ParamSpec, ...]
-    post_kinds: tuple[str, ...] = ()
-    """The public posts the game renders (``gm post KIND``), in the order of a game."""
+    """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
+    post_kinds: tuple[PostKind, ...] = ()
+    """The public posts the game renders, in the order of a game."""
 
     @property
     def seats(self) -> str:
@@ -158,20 +219,78 @@ class GameInfo:
             return f"exactly {self.min_players} players"
         return f"{self.min_players} to {self.max_players} players"
 
+    def post_kind(self, name: str) -> PostKind | None:
+        """The post kind ``name``, if the game has one."""
+        return next((k for k in self.post_kinds if k.name == name), None)
+
 
 @dataclass(frozen=True)
 class PostRef:
-    """A public post a game can render: its template ``kind`` and, if any, its round."""
+    """A public post a game can render: its kind and its coordinates.
+
+    ``at`` holds the numbers the kind's ``PostKind.coords`` name, outermost
+    first: ``PostRef("results", (3,))`` is round 3's results,
+    ``PostRef("duel", (2, 3))`` the third duel of the second manche.
+    """
 
     kind: str
-    round: int | None = None
+    at: tuple[int, ...] = ()
+
+    @property
+    def round(self) -> int | None:
+        """The first coordinate (the round, for most posts), if any."""
+        return self.at[0] if self.at else None
+
+    @property
+    def address(self) -> str:
+        """The coordinates as stored and typed: ``"3"``, ``"2.3"``, ``""``."""
+        return ".".join(str(n) for n in self.at)
+
+
+def post_name(kind: str, at: tuple[int, ...]) -> str:
+    """A post as the MJ names it and types it: ``results 3``, ``duel 2.3``, ``opening``."""
+    return f"{kind} {'.'.join(map(str, at))}" if at else kind
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a public post does with secrets (``GameDef.shown``).
+
+    ``sealed``: the keys whose seals the post publishes (the commitments,
+    before any content is public). ``opened``: the keys whose content the
+    post shows in full, so their salts are published with them and anyone can
+    re-seal them. ``disclose_all``: every secret in force (the end-of-game
+    disclosure). Keys without a secret in force are skipped.
+    """
+
+    sealed: tuple[SecretKey, ...] = ()
+    opened: tuple[SecretKey, ...] = ()
+    disclose_all: bool = False
+
+
+NOTHING_SHOWN = Shown()
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """An input the game waits for.
+
+    ``how``: ``private`` (a private message: a secret order), ``public`` (a
+    move posted in the thread, on the player's turn) or ``choice`` (a choice
+    the player owes while the MJ resolves). ``what`` says what, in a few
+    English words for the MJ (« an order », « the green-8 pick »).
+    """
+
+    player: str
+    how: Literal["private", "public", "choice"] = "private"
+    what: str = ""
 
 
 @dataclass(frozen=True)
 class ScenarioStep:
     """One input of a scenario file, fed through the same path as the CLI.
 
-    Either a player's order (``actor`` and ``text``) or a game master's step
+    Either a player's message (``actor`` and ``text``) or a game master's step
     (``step`` and ``values``, as ``StepSpec.build`` receives them). ``where``
     names the place in the file for error messages (``"round 2"``).
     """
@@ -187,96 +306,114 @@ class ScenarioStep:
     the file, say where a manche ends."""
 
 
-class Game(Protocol):
-    """What a game package exposes as ``GAME``.
+@dataclass(frozen=True)
+class GameDef(Generic[S]):
+    """A game, as the platform sees it: data and pure functions over its state ``S``.
 
-    ``S`` (the state) is the game's own frozen dataclass; the platform only
-    passes it back. Views and summaries are plain mappings of JSON-able
-    values, ready for templates and ``--json``.
+    ``S`` is the game's own frozen dataclass; the platform only passes it
+    back. Views and summaries are plain mappings of JSON-able values, ready
+    for templates and ``--json``.
     """
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[OptionSpec, ...]
-    steps: tuple[StepSpec, ...]
+    info: GameInfo
     events: tuple[type[Event], ...]
-    order_params: tuple[ParamSpec, ...]
-    """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
+    commands: tuple[type[Command], ...]
+    """Every command type, so that the log can record what was decided."""
 
-    def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate raw options (strings from the CLI, or TOML values) and return
-        the complete, canonical options (every default filled in). Raises
-        ``InputError`` naming the bad option and what is valid."""
-        ...
+    configure: Callable[[Sequence[str], Mapping[str, Any]], dict[str, Any]]
+    """Validate raw options (strings from the CLI, or TOML values) and return
+    the complete, canonical options. Raises ``InputError`` naming the bad
+    option and what is valid."""
+    initial_state: Callable[[Sequence[str], Mapping[str, Any]], S]
+    evolve: Callable[[S, Event], S]
+    """Apply one event. Never refuses a stored event."""
+    decide: Callable[[S, str, Command, Draws], list[Event]]
+    """Check a command and return its events, or raise a ``gm.errors`` error."""
+    parse: Callable[[S, str, str], tuple[Command, ...]]
+    """Read a player's pasted private message: the commands it carries, in
+    order (« je reprends le 3 et je joue le 5 » is two)."""
+    order_from_params: Callable[[S, str, Mapping[str, Any]], tuple[Command, ...]]
+    """The commands of explicit ``order_params`` values (``gm order --card 5``)."""
+    phase: Callable[[S], str]
+    """A stable key of the phase the game waits in (``"round-3/orders"``);
+    a deadline applies while this key stays the same."""
+    awaiting: Callable[[S], tuple[Awaited, ...]]
+    """The inputs the game waits for, in the order they are due (seating
+    order, or turn order)."""
+    next_step: Callable[[S], str]
+    """A short English hint for the MJ: what to do next (``gm reveal``)."""
+    is_over: Callable[[S], bool]
+    posts_after: Callable[[S, Sequence[Event], S], tuple[PostRef, ...]]
+    """The public posts a command's events call for (``before``, ``events``, ``after``)."""
+    latest_post: Callable[[S], PostRef]
+    """The post that best describes the current state."""
+    public_view: Callable[[S, PostRef], Mapping[str, Any]]
+    """What a public post may show. Never a secret."""
+    shown: Callable[[S, PostRef], Shown]
+    """Which secrets a public post seals and opens."""
+    player_view: Callable[[S, str], Mapping[str, Any]]
+    """What one player may know: the context of their private replies."""
+    summary: Callable[[S], dict[str, Any]]
+    """The JSON summary of the scenario format (``docs/scenarios.md``)."""
+    legal_inputs: Callable[[S], tuple[ScenarioStep, ...]]
+    """Inputs the game accepts now, as the platform feeds them: each awaited
+    player's possible messages in the game's own notation and the MJ's steps
+    allowed now. Every one of them is accepted, and together they reach every
+    phase; empty once the game is over. Random playthroughs are built from them."""
+    scenario: Callable[[Mapping[str, Any]], list[ScenarioStep]]
+    """A scenario file's game-specific part as steps. Raises ``InputError``
+    naming the bad key."""
+    default_for: Callable[[S, str], Command] | None = None
+    """The command the rules apply for ``player``'s missing input (``gm
+    default PLAYER``), drawn by the fortune where the rules say so; raises a
+    ``gm.errors`` error when nothing is due from them. None: no defaults."""
+    filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    """Jinja filters of the game's own templates (pure functions)."""
 
-    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Any:
-        """The state before any event, from the players and configured options."""
-        ...
+    def __post_init__(self) -> None:
+        for cls in self.events:
+            if not (cls.sealed or cls.unseals):
+                continue
+            names = set(getattr(cls, "__dataclass_fields__", {}))
+            missing = [n for n in (*cls.secret_fields, cls.owner_field) if n not in names]
+            if cls.secret is None or missing:
+                raise TypeError(
+                    f"{cls.kind}: a sealed or unsealing event names its secret family and"
+                    f" has its key fields (missing: {missing or ['secret']})"
+                )
 
-    def evolve(self, state: Any, event: Event) -> Any:
-        """Apply one event. Never refuses a stored event."""
-        ...
+    @property
+    def id(self) -> str:
+        return self.info.id
 
-    def decide(self, state: Any, actor: str, command: Command, draws: Draws) -> list[Event]:
-        """Check a command and return its events, or raise a ``gm.errors`` error."""
-        ...
+    @property
+    def title(self) -> str:
+        return self.info.title
 
-    def parse(self, state: Any, actor: str, text: str) -> Command:
-        """Parse a player's pasted private message into a command."""
-        ...
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
 
-    def order_from_params(self, state: Any, actor: str, values: Mapping[str, Any]) -> Command:
-        """Build a player's command from explicit ``order_params`` values."""
-        ...
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
 
-    def phase(self, state: Any) -> str:
-        """A stable key of the phase the game waits in (``"round-3/orders"``);
-        a deadline applies while this key stays the same."""
-        ...
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        return self.info.options
 
-    def awaiting(self, state: Any) -> tuple[str, ...]:
-        """The players whose input the game waits on, in seating order."""
-        ...
+    @property
+    def steps(self) -> tuple[StepSpec, ...]:
+        return self.info.steps
 
-    def next_step(self, state: Any) -> str:
-        """A short English hint for the MJ: what to do next (``gm reveal``)."""
-        ...
+    @property
+    def order_params(self) -> tuple[ParamSpec, ...]:
+        return self.info.order_params
 
-    def is_over(self, state: Any) -> bool: ...
+    def waiting_for(self, state: S) -> tuple[str, ...]:
+        """The players awaited, each once, in the order they are due."""
+        return tuple(dict.fromkeys(a.player for a in self.awaiting(state)))
 
-    def posts_after(self, before: Any, events: Sequence[Event], after: Any) -> tuple[PostRef, ...]:
-        """The public posts a command's events call for (e.g. the results, then
-        the final post)."""
-        ...
 
-    def latest_post(self, state: Any) -> PostRef:
-        """The post that best describes the current state (``gm post`` default)."""
-        ...
-
-    def public_view(self, state: Any, post: PostRef) -> Mapping[str, Any]:
-        """What a public post may show. Never a secret."""
-        ...
-
-    def player_view(self, state: Any, player: str) -> Mapping[str, Any]:
-        """What one player may know: the context of their private replies."""
-        ...
-
-    def summary(self, state: Any) -> dict[str, Any]:
-        """The JSON summary of ``shared/scenarios.md`` (without ``campaign``)."""
-        ...
-
-    def legal_inputs(self, state: Any) -> tuple[ScenarioStep, ...]:
-        """Inputs the game accepts now, as the platform feeds them: each awaited
-        player's possible messages in the game's own notation
-        (``ScenarioStep(actor=…, text=…)``) and the MJ's steps allowed now
-        (``ScenarioStep(step=…, values=…)``). Every one of them is accepted,
-        and together they reach every phase; empty once the game is over.
-        Random playthroughs (the conformance tests) are built from them."""
-        ...
-
-    def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
-        """Turn a scenario file's game-specific part into steps. Raises
-        ``InputError`` naming the bad key."""
-        ...
+Game = GameDef[Any]
+"""A game of any state type, as the platform holds it."""

@@ -1,4 +1,4 @@
-"""What every game's scenario reader shares (``shared/scenarios.md``): the
+"""What every game's scenario reader shares (``docs/scenarios.md``): the
 keys the platform reads itself, and the refusal of keys nobody reads.
 
 Pure: the service strips the common keys before a game reads its part, but
@@ -12,8 +12,10 @@ from typing import Any
 
 from gm.errors import InputError
 
-COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings"})
-"""The keys of every scenario file, read by the platform."""
+COMMON_KEYS = frozenset({"game", "title", "players", "seed", "options", "settings", "words"})
+"""The keys of every scenario file, read by the platform. ``words`` (optional,
+``{ player = "word" }``): each player's word for the fortune, sent before
+anything else, as a message « graine : word »."""
 
 
 def check_top_keys(game_id: str, document: Mapping[str, Any], own: Iterable[str]) -> None:

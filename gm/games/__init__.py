@@ -1,8 +1,8 @@
 """The registry of games: every game gm can run, by id.
 
-Adding a game is a new subpackage with the standard files (model, commands,
-events, rules, notation, views), one line in ``_BUILTIN``, and a
-``templates/<id>/`` folder. Games are imported lazily: ``gm --help`` lists
+Adding a game is a new subpackage with the standard files (manifest, model,
+commands, events, rules, notation, views, game), one line in ``_BUILTIN``,
+and a ``templates/<id>/`` folder (see ``docs/architecture.md``). Games are imported lazily: ``gm --help`` lists
 their steps without importing anything heavy, and games never import each
 other.
 """
@@ -52,16 +52,7 @@ def info(game_id: str) -> GameInfo:
         if err.name != name:
             raise
         # A game without a manifest still works; it only loads earlier.
-        game = load(game_id)
-        return GameInfo(
-            game.id,
-            game.title,
-            game.min_players,
-            game.max_players,
-            game.options,
-            game.steps,
-            game.order_params,
-        )
+        return load(game_id).info
     return manifest
 
 

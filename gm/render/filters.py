@@ -35,9 +35,14 @@ Filters (all produce French text):
     ``{{ n }} blessure{{ n|plural }}`` → ``s`` when ``n`` > 1 (in French, 0 and 1
     are singular). Other endings: ``n|plural("x")``, ``n|plural("aux", "al")``.
 ``short``
-    A digest ``sha256:<hex>`` (or bare hex) → its first 8 hex digits: ``a41f09c2``.
+    A digest ``sha256:<hex>`` (or bare hex) → its first 32 hex digits (128
+    bits: what players compare must not be grindable on a laptop).
 ``fingerprint``
-    A digest → ``sha256:91c2…07bd`` (first and last four hex digits).
+    The chain head in a post's footer: the same 32 hex digits.
+``literal``
+    A text printed exactly, byte for byte, in a code span (a seed, a word for
+    the fortune): ``la_graine*x`` → ```la_graine*x```; no Markdown inside it
+    is read, so what a player copies is what was hashed.
 ``datetime_fr``
     An ISO 8601 date-time (string or ``datetime``) → ``jeudi 3 décembre 2026 à
     20 h 00``, in the time zone the value is written in (no conversion); the
@@ -155,15 +160,28 @@ def _hex(value: Any) -> str:
     return match.group(1)
 
 
+SHORT_DIGITS = 32
+"""Hex digits of a digest that posts print and players compare: 128 bits."""
+
+
 def short(value: Any) -> Raw:
-    """``sha256:a41f09c2…`` → ``a41f09c2``."""
-    return Raw(_hex(value)[:8])
+    """``sha256:a41f09c2…`` → its first ``SHORT_DIGITS`` hex digits."""
+    return Raw(_hex(value)[:SHORT_DIGITS])
 
 
 def fingerprint(value: Any) -> Raw:
-    """``sha256:91c2…07bd`` (first and last four hex digits)."""
-    digits = _hex(value)
-    return Raw(f"sha256:{digits[:4]}…{digits[-4:]}")
+    """The chain head as a post's footer prints it: ``SHORT_DIGITS`` hex digits."""
+    return short(value)
+
+
+def literal(value: Any) -> Raw:
+    """``value`` as a CommonMark code span: printed exactly, nothing in it read as markup."""
+    if not isinstance(value, str) or "\n" in value or not value.strip():
+        raise FilterError(f"literal prints one non-blank line of text, got {value!r}")
+    longest = max((len(m) for m in re.findall(r"`+", value)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if value.startswith("`") or value.endswith("`") else ""
+    return Raw(f"{fence}{pad}{value}{pad}{fence}")
 
 
 def _datetime(value: Any) -> dt.datetime:
@@ -226,6 +244,7 @@ FILTERS: dict[str, Callable[..., Raw]] = {
     "plural": plural,
     "short": short,
     "fingerprint": fingerprint,
+    "literal": literal,
     "datetime_fr": datetime_fr,
     "date_fr": date_fr,
     "join": join,

@@ -2,37 +2,43 @@
 
 One code path for everything that changes a campaign (``_run``): inside one
 write transaction (BEGIN IMMEDIATE on SQLite), read the log, fold it, let the
-game decide, append the events, render and store the posts the game asks
+game decide, append the events (each command's record first, its draws
+after: ``gm.service.deciding``), render and publish the posts the game asks
 for. Either all of it is recorded or nothing is. A refused player
 submission is still logged (``SubmissionRejected``), because forum disputes
 are about exactly that, but it changes no game state. ``preview`` runs the
-same path and records nothing.
+same path and records nothing: since a draw reads the stream of its purpose,
+what a preview shows is what the command will draw.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from gm.core import fortune
 from gm.core.campaign import (
+    CommandDecided,
     DeadlineSet,
+    DefaultApplied,
     EntropyAdded,
+    Meta,
     SubmissionReceived,
     SubmissionRejected,
-    evolve_meta,
 )
-from gm.core.codec import to_json
+from gm.core.dice import DiceRolled
 from gm.core.names import find_name, nfc
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
-from gm.service import clock
+from gm.service import clock, deciding
+from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, codec_for, extend, fold, record_seal
-from gm.service.posts import archive, render_common, render_private, render_public
-from gm.store.log import NewEvent, StoredEvent
+from gm.service.loading import Campaign, extend, fold, is_platform
+from gm.service.posts import ROLL, publish, render_common, render_private, render_public
+from gm.service.secrets import sealed_in
+from gm.store.log import StoredEvent, Writer
 
 
 @dataclass(frozen=True)
@@ -57,16 +63,6 @@ class Result:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def new_event(event: Event, actor: str, source: str | None = None) -> NewEvent:
-    return NewEvent(
-        kind=event.kind,
-        actor=actor,
-        audience=event.audience(),
-        payload=to_json(event),
-        source=source,
-    )
-
-
 def load(env: Env, slug: str) -> Campaign:
     """The campaign as its log stands now (read-only)."""
     info = env.store.campaign(slug)
@@ -88,7 +84,11 @@ def resolve_player(campaign: Campaign, name: str) -> str:
 
 
 _WORD_LINE = re.compile(r"^[ \t]*graine[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
-MAX_WORD = 100
+MAX_WORD = 40
+_WORD = re.compile(r"^[\w'.-]+(?: [\w'.-]+)*$")
+"""A word for the fortune: letters, digits and ``' . - _``, single spaces
+inside. Nothing that reads as markup, a separator of the list the posts
+print (« · », guillemets) or a direction override."""
 
 
 def split_word(text: str) -> tuple[str | None, str]:
@@ -101,11 +101,21 @@ def split_word(text: str) -> tuple[str | None, str]:
 
 
 def check_word(word: str) -> str:
-    """A player's word, normalised; refused when empty, too long or with control characters."""
+    """A player's word, normalised.
+
+    :raises InputError: ``input/word``: empty, too long, or with characters
+        other than letters, digits, ``' . - _`` and single inner spaces.
+    """
     clean = nfc(word)
-    if not clean or len(clean) > MAX_WORD or any(ord(c) < 32 for c in clean):
+    if (
+        not clean
+        or len(clean) > MAX_WORD
+        or not _WORD.match(clean)
+        or any(unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") for c in clean)
+    ):
         raise InputError(
-            f"the fortune word {word[:30]!r} must be 1 to {MAX_WORD} printable characters",
+            f"the fortune word {word[:30]!r} must be 1 to {MAX_WORD} letters or digits"
+            " (' . - _ and single spaces allowed inside), e.g. « tequila »",
             code="input/word",
         )
     return clean
@@ -123,11 +133,13 @@ def submit(
 ) -> Result:
     """Record a player's private message (free text, or explicit ``params``).
 
-    A « graine : … » line in the text (or ``word``) is the player's word for
-    the fortune, mixed into every later draw. Returns the French reply to
-    send back. A refused message is logged and raises its error, with the
-    French reply in ``error.draft``.
+    A « graine : … » line in the text is the player's word for the fortune,
+    mixed into every later draw; ``word`` is one the MJ typed for them
+    (``--salt``), which their reply says. Returns the French reply to send
+    back. A refused message is logged and raises its error, with the French
+    reply in ``error.draft``.
     """
+    typed = word is not None
     order_text = text
     if text is not None:
         found, order_text = split_word(text)
@@ -140,10 +152,12 @@ def submit(
             code="input/too-long",
         )
 
-    def make(campaign: Campaign, actor: str) -> Command:
+    def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
         if params:
             return campaign.game.order_from_params(campaign.state, actor, params)
         if order_text is None or not order_text.strip():
+            if word is not None:
+                return ()  # a message with a word for the fortune and nothing else
             raise InputError(
                 "no order given: paste the player's message, or use the explicit options",
                 code="input/empty-order",
@@ -152,7 +166,17 @@ def submit(
 
     shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
     return _run(
-        env, slug, player, make, submission=shown, source=source, preview=preview, word=word
+        env,
+        slug,
+        player,
+        make,
+        submission=shown,
+        source=source,
+        preview=preview,
+        before=lambda actor: [
+            SubmissionReceived(actor, shown),
+            *([EntropyAdded(actor, word, typed)] if word is not None else []),
+        ],
     )
 
 
@@ -170,13 +194,51 @@ def step(
 ) -> Result:
     """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters."""
 
-    def make(campaign: Campaign, actor: str) -> Command:
+    def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
         spec = find_step(campaign, name)
         if deadline is not None and not spec.deadline:
             raise InputError(f"'gm {name}' takes no --deadline", code="input/deadline")
-        return spec.build(values)
+        return (spec.build(values),)
 
     return _run(env, slug, GM, make, deadline=deadline, preview=preview)
+
+
+def command(env: Env, slug: str, what: Command, preview: bool = False) -> Result:
+    """Run a platform command of the MJ's (``gm roll``) like any other."""
+    return _run(env, slug, GM, lambda campaign, actor: (what,), preview=preview)
+
+
+def default(
+    env: Env, slug: str, player: str, deadline: str | None = None, preview: bool = False
+) -> Result:
+    """Apply the rules' default for ``player``'s missing input (``gm default``).
+
+    The game says what the default is (drawn by the fortune where its rules
+    say so); the log records that it was a default (``DefaultApplied``).
+    """
+    chosen: list[str] = []
+
+    def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
+        name = resolve_player(campaign, player)
+        chosen.append(name)
+        rule = campaign.game.default_for
+        if rule is None:
+            raise InputError(
+                f"{campaign.game.title} has no default for a missing input: its rules say"
+                f" what happens then (next: {campaign.game.next_step(campaign.state)})",
+                code="input/no-default",
+            )
+        return (rule(campaign.state, name),)
+
+    return _run(
+        env,
+        slug,
+        GM,
+        make,
+        deadline=deadline,
+        preview=preview,
+        before=lambda actor: [DefaultApplied(chosen[0])],
+    )
 
 
 def find_step(campaign: Campaign, name: str) -> StepSpec:
@@ -194,13 +256,13 @@ def _run(
     env: Env,
     slug: str,
     actor: str,
-    make: Callable[[Campaign, str], Command],
+    make: Callable[[Campaign, str], tuple[Command, ...]],
     *,
     submission: str | None = None,
     source: str | None = None,
     deadline: str | None = None,
     preview: bool = False,
-    word: str | None = None,
+    before: Callable[[str], Sequence[Event]] = lambda actor: (),
 ) -> Result:
     store = env.store
     info = store.campaign(slug)
@@ -209,11 +271,11 @@ def _run(
         campaign = fold(info.slug, info.game, w.events(info.slug))
         if actor != GM:
             actor = resolve_player(campaign, actor)
-        label = fortune.label_for(campaign.draws + 1, campaign.meta.words)
-        draws = fortune.Fortune(campaign.meta.seed or "", label)
         try:
-            command = make(campaign, actor)
-            events = campaign.game.decide(campaign.state, actor, command, draws)
+            commands = make(campaign, actor)
+            opening = list(before(actor))
+            meta, state = deciding.apply(campaign.game, campaign.meta, campaign.state, opening)
+            decided = deciding.decide(campaign.game, meta, state, actor, commands)
         except GMError as err:
             if submission is None or isinstance(err, InputError):
                 raise
@@ -228,11 +290,11 @@ def _run(
             )
             if not preview:
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
-                w.append(info.slug, [new_event(rejected, actor, source)], campaign.seq)
+                w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
         if refusal is None:
-            if word is not None:
-                events = [EntropyAdded(actor, word), *events]
-            result = _apply(env, w, campaign, actor, events, submission, source, deadline, preview)
+            result = _apply(
+                env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview
+            )
     if refusal is not None:
         raise refusal
     return result
@@ -240,71 +302,70 @@ def _run(
 
 def _apply(
     env: Env,
-    w: Any,
+    w: Writer,
     campaign: Campaign,
     actor: str,
     events: Sequence[Event],
-    submission: str | None,
     source: str | None,
     deadline: str | None,
     preview: bool,
 ) -> Result:
-    """Record a decided command's events, then render and store its posts."""
-    recorded: list[Event] = []
-    if submission is not None:
-        recorded.append(SubmissionReceived(actor, submission))
-    recorded.extend(events)
-    after_state = campaign.replay(events)
-    if deadline is not None:
-        tz = campaign.meta.settings["tz"]
-        at = clock.parse_deadline(deadline, env.now(), tz)
-        recorded.append(DeadlineSet(campaign.game.phase(after_state), at.isoformat()))
-    refs = campaign.game.posts_after(campaign.state, events, after_state)
+    """Record a decided command's events, then render and publish its posts."""
+    recorded = list(events)
+    game = campaign.game
+    meta, after_state = deciding.apply(game, campaign.meta, campaign.state, recorded)
+    game_events = [e for e in recorded if not is_platform(e.kind)]
+    due = _deadline(env, meta, game.phase(campaign.state), game.phase(after_state), deadline)
+    if due is not None:
+        recorded.append(due)
+    refs = game.posts_after(campaign.state, game_events, after_state)
+    if any(isinstance(e, DiceRolled) for e in recorded):
+        refs = (*refs, PostRef(ROLL))
+    submitted = any(isinstance(e, SubmissionReceived) for e in recorded)
 
     if preview:
         # Fold the would-be events without storing them: the posts show the
         # state after the command, with the chain head as it stands.
-        projected = _project(campaign, recorded, actor)
+        would_be = deciding.would_be(campaign, [to_record(e, actor, source) for e in recorded], env)
+        projected = extend(campaign, would_be)
         posts = tuple(
             Post(ref, render_public(projected, ref, campaign.head, env.templates)) for ref in refs
         )
-        reply = _reply(env, projected, actor, submission, None)
+        reply = _reply(env, projected, actor, would_be) if submitted else None
         return Result(projected, (), posts, reply, recorded=False)
 
-    stored = w.append(campaign.slug, [new_event(e, actor, source) for e in recorded], campaign.seq)
+    stored = w.append(campaign.slug, [to_record(e, actor, source) for e in recorded], campaign.seq)
     after = extend(campaign, stored)
-    stored_posts = []
-    for ref in refs:
-        body = render_public(after, ref, after.head, env.templates)
-        row = archive(w, after, ref, body, env.templates)
-        stored_posts.append(Post(ref, body, row.number))
-    reply = _reply(env, after, actor, submission, stored)
-    return Result(after, tuple(stored), tuple(stored_posts), reply)
+    bodies = [(ref, render_public(after, ref, after.head, env.templates)) for ref in refs]
+    published, rows = publish(w, after, bodies, env.templates, batch=stored[0].seq)
+    posts = tuple(
+        Post(ref, body, row.number) for (ref, body), row in zip(bodies, rows, strict=True)
+    )
+    reply = _reply(env, after, actor, stored) if submitted else None
+    return Result(published, tuple(stored), posts, reply)
 
 
-def _reply(
-    env: Env,
-    campaign: Campaign,
-    actor: str,
-    submission: str | None,
-    stored: Sequence[StoredEvent] | None,
-) -> str | None:
-    """The private reply to a submission, with the seal of the order it recorded."""
-    if submission is None:
-        return None
-    sealed = [r for r in stored or () if codec_for(campaign.game.id).type_of(r.kind).sealed]
-    seal = record_seal(sealed[-1]) if sealed else None
-    return render_private(campaign, "order_received", actor, env.templates, {"seal": seal})
+def _deadline(
+    env: Env, meta: Meta, phase_before: str, phase_after: str, given: str | None
+) -> DeadlineSet | None:
+    """The deadline a command sets: the one given (``--deadline``), else the
+    campaign's ``turn-deadline`` when the command moved the game to another
+    phase (a player's move passed the turn), else none."""
+    tz = meta.settings["tz"]
+    if given is not None:
+        return DeadlineSet(phase_after, clock.parse_deadline(given, env.now(), tz).isoformat())
+    every = meta.settings.get("turn-deadline")
+    if every and phase_after != phase_before and not phase_after.endswith("over"):
+        return DeadlineSet(phase_after, clock.parse_deadline(every, env.now(), tz).isoformat())
+    return None
 
 
-def _project(campaign: Campaign, events: Sequence[Event], actor: str) -> Campaign:
-    """The campaign as it would be after ``events``, for previews (nothing stored)."""
-    meta = campaign.meta
-    for event in events:
-        if event.kind.startswith("gm."):
-            meta = evolve_meta(meta, event) or meta
-    # The would-be seqs of the events, so that the preview counts its draws.
-    drawn = {campaign.seq + 1 + i for i, event in enumerate(events) if event.drew_chance()}
-    return replace(
-        campaign, meta=meta, state=campaign.replay(events), chance=campaign.chance | drawn
+def _reply(env: Env, campaign: Campaign, actor: str, stored: Sequence[StoredEvent] | None) -> str:
+    """The private reply to a submission, with the seals of the secrets it recorded."""
+    if not any(r.kind == CommandDecided.kind for r in stored or ()):
+        return render_common(campaign, "word_received", env.templates, player=actor)
+    seals = sealed_in(campaign.game.id, stored or ())
+    seal = seals[-1]["seal"] if seals else None
+    return render_private(
+        campaign, "order_received", actor, env.templates, {"seal": seal, "seals": seals}
     )

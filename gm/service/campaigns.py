@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,23 +18,23 @@ from gm import games
 from gm.core import fortune
 from gm.core.campaign import (
     DEFAULT_SETTINGS,
+    PROTOCOL,
     SETTINGS,
     CampaignCreated,
     FortuneSealed,
     SettingChanged,
 )
-from gm.core.canonical import canonical_json
 from gm.core.names import MAX_SLUG, nfc, slugify
 from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
 from gm.service import clock
-from gm.service.actions import Post, Result, load, new_event
+from gm.service.actions import Post, Result, load
+from gm.service.deciding import to_record, would_be
 from gm.service.env import Env
 from gm.service.loading import extend, fold
-from gm.service.posts import archive, deadline_datetime, render_public
+from gm.service.posts import deadline_datetime, publish, render_public
 from gm.store.log import CampaignInfo
-from gm.store.records import NewEvent, StoredEvent, event_hash, new_salt, utc_timestamp
 
 CURRENT = "current-campaign"
 """The settings key of an MJ's current campaign is ``current-campaign:<login>``;
@@ -100,8 +101,10 @@ def check_settings(settings: Mapping[str, str]) -> dict[str, str]:
     for key, value in settings.items():
         if key == "tz":
             clock.zone(value)
+        elif key == "turn-deadline":
+            value = "" if value.strip().lower() in ("off", "") else clock.check_delay(value)
         elif key not in SETTINGS:
-            valid = quote_choices(sorted([*SETTINGS, "tz"]))
+            valid = quote_choices(sorted([*SETTINGS, "tz", "turn-deadline"]))
             raise InputError(f"unknown setting {key!r} (settings: {valid})", code="input/setting")
         elif value not in SETTINGS[key]:
             raise InputError(
@@ -110,6 +113,29 @@ def check_settings(settings: Mapping[str, str]) -> dict[str, str]:
             )
         out[key] = value
     return out
+
+
+MAX_SEED = 200
+_SEED = re.compile(r"^[\w'.-]+(?: [\w'.-]+)*$")
+
+
+def check_seed(seed: str) -> str:
+    """The MJ's seed for the fortune, normalised: letters, digits, ``' . - _``
+    and single inner spaces, so that the final post prints the exact text to
+    check in every forum format (nothing in it is read as markup).
+
+    :raises InputError: ``campaign/seed``, saying what is allowed.
+    """
+    clean = nfc(seed)
+    if not (0 < len(clean) <= MAX_SEED and _SEED.match(clean)) or any(
+        unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") for c in clean
+    ):
+        raise InputError(
+            f"the seed {seed[:30]!r} must be 1 to {MAX_SEED} letters or digits (' . - _ and"
+            " single spaces allowed inside), e.g. 'la-graine-secrète'",
+            code="campaign/seed",
+        )
+    return clean
 
 
 def unique_slug(env: Env, base: str) -> str:
@@ -155,9 +181,7 @@ def create(
         )
     if fresh_slug:
         slug = unique_slug(env, slug)
-    seed = nfc(seed) if seed is not None else secrets.token_hex(16)
-    if not seed:
-        raise InputError("the seed cannot be empty", code="campaign/seed")
+    seed = check_seed(seed) if seed is not None else secrets.token_hex(16)
     created = CampaignCreated(
         game=game.id,
         title=title,
@@ -165,63 +189,26 @@ def create(
         options=configured,
         commitment=fortune.commitment(seed),
         settings=checked,
+        protocol=PROTOCOL,
     )
+    opening = [to_record(created, GM), to_record(FortuneSealed(seed), GM)]
+    ref = PostRef("opening")
     if preview:
         if slug in {c.slug for c in env.store.campaigns()}:
             raise CampaignError(
                 f"campaign {slug!r} already exists; choose another --slug", code="campaign/exists"
             )
-        records = _would_be(env, [new_event(created, GM), new_event(FortuneSealed(seed), GM)])
-        campaign = fold(slug, game.id, records)
-        ref = PostRef("opening")
+        campaign = fold(slug, game.id, would_be(None, opening, env))
         body = render_public(campaign, ref, campaign.head, env.templates)
         return Result(campaign, (), (Post(ref, body),), recorded=False)
     with env.store.write() as w:
         w.create_campaign(slug, game.id, title)
-        stored = w.append(slug, [new_event(created, GM), new_event(FortuneSealed(seed), GM)], 0)
+        stored = w.append(slug, opening, 0)
         campaign = fold(slug, game.id, stored)
-        ref = PostRef("opening")
         body = render_public(campaign, ref, campaign.head, env.templates)
-        row = archive(w, campaign, ref, body, env.templates)
+        campaign, rows = publish(w, campaign, [(ref, body)], env.templates, batch=1)
         w.set_setting(current_key(env), slug)
-    return Result(campaign, tuple(stored), (Post(ref, body, row.number),))
-
-
-def _would_be(env: Env, events: Sequence[NewEvent]) -> list[StoredEvent]:
-    """The records ``events`` would become as a new log, for a preview."""
-    records: list[StoredEvent] = []
-    when = utc_timestamp(env.now())
-    for seq, event in enumerate(events, start=1):
-        prev = records[-1].hash if records else None
-        salt = new_salt()
-        text = canonical_json(event.payload)
-        digest_ = event_hash(
-            prev_hash=prev,
-            seq=seq,
-            kind=event.kind,
-            actor=event.actor,
-            audience=event.audience,
-            payload=event.payload,
-            salt=salt,
-            source=event.source,
-            recorded_at=when,
-        )
-        records.append(
-            StoredEvent(
-                seq,
-                event.kind,
-                event.actor,
-                event.audience,
-                event.payload,
-                text,
-                salt,
-                event.source,
-                when,
-                prev,
-                digest_,
-            )
-        )
-    return records
+    return Result(campaign, tuple(stored), (Post(ref, body, rows[0].number),))
 
 
 def current(env: Env, given: str | None) -> str:
@@ -262,7 +249,7 @@ def listing(env: Env) -> list[dict[str, Any]]:
 
 
 def status(env: Env, slug: str) -> dict[str, Any]:
-    """The JSON summary of ``shared/scenarios.md`` plus where the game stands."""
+    """The JSON summary of ``docs/scenarios.md`` plus where the game stands."""
     campaign = load(env, slug)
     game = campaign.game
     summary = game.summary(campaign.state)
@@ -274,7 +261,11 @@ def status(env: Env, slug: str) -> dict[str, Any]:
         **summary,
         "title": campaign.meta.title,
         "phase": game.phase(campaign.state),
-        "awaiting": list(game.awaiting(campaign.state)),
+        "awaiting": list(game.waiting_for(campaign.state)),
+        "expected": [
+            {"player": a.player, "how": a.how, "what": a.what}
+            for a in game.awaiting(campaign.state)
+        ],
         "deadline": at.isoformat() if at else None,
         "time_left": clock.time_left(at, now) if at else None,
         "next": game.next_step(campaign.state),
@@ -290,7 +281,7 @@ def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
         if campaign.meta.settings.get(key) == value:
             return Result(campaign, recorded=False)
         event = SettingChanged(key, checked[key])
-        stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
+        stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
     return Result(extend(campaign, stored), tuple(stored))
 
 

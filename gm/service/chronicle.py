@@ -11,6 +11,7 @@ says so.
 from __future__ import annotations
 
 from gm.core.campaign import EventsVoided
+from gm.core.protocol import post_name
 from gm.service.env import Env
 from gm.service.loading import fold
 
@@ -34,13 +35,12 @@ def chronicle(env: Env, slug: str, fmt: str = "markdown") -> str:
     )
     lines.append("")
     for post in posts:
-        where = f", round {post.round}" if post.round is not None else ""
         obsolete = any(first <= post.at_seq < at for first, at in undos)
         note = " — *obsolete: undone by the MJ*" if obsolete else ""
         lines += [
             "---",
             "",
-            f"## Post {post.number} — {post.kind}{where}{note}",
+            f"## Post {post.number} — {post_name(post.kind, post.at)}{note}",
             "",
             f"`{post.hash}` (after event {post.at_seq}, {post.created_at})",
             "",

@@ -22,6 +22,22 @@ bound keeps ``+99999999999h`` from overflowing the calendar."""
 VALID = "a local time like '2026-12-03 20:00', a date like '2026-12-03', or a delay like '+48h', '+2d', '+1d12h'"
 
 
+def check_delay(text: str) -> str:
+    """A delay such as ``+24h`` (the ``turn-deadline`` setting), normalised.
+
+    :raises InputError: ``input/setting`` when it is not a delay from now.
+    """
+    raw = text.strip().replace(" ", "")
+    delay = _DELAY.match(raw)
+    if not (delay and any(delay.groups())):
+        raise InputError(
+            f"turn-deadline must be a delay like '+24h', '+2d' or '+1d12h', or 'off'; got {text!r}",
+            code="input/setting",
+        )
+    parse_deadline(raw, datetime(2000, 1, 1, tzinfo=ZoneInfo("UTC")), "UTC")  # within a year
+    return raw
+
+
 def zone(name: str) -> ZoneInfo:
     """The IANA time zone ``name``.
 

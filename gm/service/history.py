@@ -8,7 +8,8 @@ from gm.core.campaign import visible_to
 from gm.core.protocol import GM
 from gm.service.actions import load, resolve_player
 from gm.service.env import Env
-from gm.service.loading import codec_for, record_seal
+from gm.service.loading import codec_for, is_platform
+from gm.service.secrets import seal_of
 
 
 def timeline(
@@ -49,8 +50,10 @@ def timeline(
                 "hash": record.hash,
                 "voided": record.seq in campaign.voided,
                 "round": round_,
-                # The full seal of a sealed order (posts show its first 8 digits).
-                "seal": record_seal(record) if codec.type_of(record.kind).sealed else None,
+                # The full seal of a secret (posts show its first 32 digits).
+                "seal": seal_of(record)
+                if not is_platform(record.kind) and codec.type_of(record.kind).sealed
+                else None,
             }
         )
     return out

@@ -1,7 +1,8 @@
-"""Rebuild a campaign from its log: the platform meta and the game state.
+"""Rebuild a campaign from its log: the platform meta, the game state, the secrets.
 
 State is the fold of the log. Platform events (``gm.*``) fold into ``Meta``;
-game events fold through the game's ``evolve``. Nothing is cached between
+game events fold through the game's ``evolve``; sealed events fold into the
+secrets in force (``Campaign.secrets``). Nothing is cached between
 commands: the log is the source of truth, and folding a long campaign is
 fast (see ``bench/``).
 
@@ -10,28 +11,54 @@ voided events (platform and game events alike). They stay in ``records`` (and
 the chain); ``Campaign.voided`` names them. A fold of a log prefix that ends
 before the undo still sees them, which is how ``gm verify`` re-renders a post
 made before an undo.
+
+A log that does not fold (a payload that does not fit its kind, an unknown
+kind, an undo of events that do not precede it) raises
+``ChainIntegrityError`` naming the seq, never a traceback: an imported file
+is checked the same way before anything is written.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm import games
 from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Meta, evolve_meta
-from gm.core.canonical import seal
-from gm.core.codec import EventCodec
-from gm.core.protocol import Event, Game
+from gm.core.codec import CommandCodec, EventCodec, PayloadError
+from gm.core.platform import PLATFORM_COMMANDS
+from gm.core.protocol import Event, Game, SecretKey
 from gm.errors import ChainIntegrityError
-from gm.store.log import StoredEvent
+from gm.store.records import StoredEvent
 
 
 @functools.cache
 def codec_for(game_id: str) -> EventCodec:
     """The codec that knows the platform's events and one game's events."""
     return EventCodec([*PLATFORM_EVENTS, *games.load(game_id).events])
+
+
+@functools.cache
+def commands_for(game_id: str) -> CommandCodec:
+    """The codec that knows the platform's commands and one game's commands."""
+    return CommandCodec([*PLATFORM_COMMANDS, *games.load(game_id).commands])
+
+
+def is_platform(kind: str) -> bool:
+    """Whether an event or command kind is the platform's (``gm.…``), not the game's."""
+    return kind.startswith("gm.")
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret in force: the sealed record, its key and its key's fields."""
+
+    key: SecretKey
+    fields: Mapping[str, Any]
+    owner: str
+    record: StoredEvent
 
 
 @dataclass(frozen=True)
@@ -48,65 +75,50 @@ class Campaign:
     """Every event of the log, voided ones included."""
     voided: frozenset[int] = frozenset()
     """The seqs of the events that ``EventsVoided`` events of ``records`` void."""
-    chance: frozenset[int] = frozenset()
-    """The seqs of the events that drew from the fortune (``Event.drew_chance``)."""
-
-    @property
-    def draws(self) -> int:
-        """How many fortune draws the campaign has made: the next one reads
-        the stream ``draw/<draws + 1>``. Counting draws, not events, means no
-        other event (a setting, a refused order, an undo) can shift the
-        stream a draw reads, so the MJ cannot fish for luck with previews."""
-        return len(self.chance - self.voided)
+    secrets: Mapping[SecretKey, Secret] = field(default_factory=dict)
+    """The secrets in force, by key, in the order they were first sealed."""
 
     @property
     def live(self) -> tuple[StoredEvent, ...]:
         """The records that count: ``records`` without the voided ones."""
         return tuple(r for r in self.records if r.seq not in self.voided)
 
+    @property
+    def over(self) -> bool:
+        return bool(self.game.is_over(self.state))
+
     def replay(self, events: Iterable[Event]) -> Any:
         """The game state after applying ``events`` (platform events are skipped)."""
         state = self.state
         for event in events:
-            if not event.kind.startswith("gm."):
+            if not is_platform(event.kind):
                 state = self.game.evolve(state, event)
         return state
 
 
-def orders_in_force(campaign: Campaign, round_: int) -> dict[str, StoredEvent]:
-    """Each player's sealed order in force for ``round_``: their latest sealed
-    event of that round not followed by one that unseals it (a withdrawal)."""
-    codec = codec_for(campaign.game.id)
-    current: dict[str, StoredEvent] = {}
-    for record in campaign.live:
-        if record.kind.startswith("gm.") or record.payload.get("round") != round_:
-            continue
-        cls = codec.type_of(record.kind)
-        player = record.payload.get("player")
-        if cls.sealed and isinstance(player, str):
-            current[player] = record
-        elif cls.unseals and isinstance(player, str):
-            current.pop(player, None)
-    return current
-
-
-def record_seal(record: StoredEvent) -> str:
-    """The published commitment to a sealed event (``gm.core.canonical.seal``)."""
-    return seal(record.kind, record.payload, record.salt)
-
-
 def decode(game_id: str, record: StoredEvent) -> Event:
-    return codec_for(game_id).decode(record.kind, record.payload)
+    """The event a record holds.
+
+    :raises ChainIntegrityError: the record's kind is unknown or its payload does not fit.
+    """
+    try:
+        return codec_for(game_id).decode(record.kind, record.payload)
+    except (KeyError, PayloadError) as err:
+        raise ChainIntegrityError(
+            f"event {record.seq} ({record.kind}) cannot be read: {err.args[0]}",
+            params={"seq": record.seq},
+        ) from None
 
 
 def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     """Fold stored events into a ``Campaign``.
 
-    :raises ChainIntegrityError: if the log does not start with the campaign's creation.
+    :raises ChainIntegrityError: the log does not start with the campaign's
+        creation, or an event does not fold (naming its seq).
     """
     if not records or records[0].kind != CampaignCreated.kind:
         raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
-    return _fold_onto(slug, games.load(game_id), None, None, (), records, voided_by(records))
+    return _fold_onto(slug, games.load(game_id), None, None, (), records, voided_by(records), {})
 
 
 def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
@@ -117,7 +129,7 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
     if fresh:  # an undo changes the past: fold again from the start
         everything = (*campaign.records, *records)
         return _fold_onto(
-            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything)
+            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything), {}
         )
     return _fold_onto(
         campaign.slug,
@@ -127,16 +139,29 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
         campaign.records,
         records,
         campaign.voided,
-        campaign.chance,
+        dict(campaign.secrets),
     )
 
 
 def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
-    """The seqs that the ``EventsVoided`` events among ``records`` void."""
+    """The seqs that the ``EventsVoided`` events among ``records`` void.
+
+    :raises ChainIntegrityError: an undo that names events not before it.
+    """
     out: set[int] = set()
     for record in records:
-        if record.kind == EventsVoided.kind:
-            out.update(range(record.payload["first_seq"], record.payload["last_seq"] + 1))
+        if record.kind != EventsVoided.kind:
+            continue
+        first, last = record.payload.get("first_seq"), record.payload.get("last_seq")
+        if not (
+            isinstance(first, int) and isinstance(last, int) and 1 < first <= last < record.seq
+        ):
+            raise ChainIntegrityError(
+                f"event {record.seq} (an undo) voids events {first!r} to {last!r}, which are"
+                " not events before it",
+                params={"seq": record.seq},
+            )
+        out.update(range(first, last + 1))
     return frozenset(out)
 
 
@@ -148,24 +173,36 @@ def _fold_onto(
     past: tuple[StoredEvent, ...],
     records: Sequence[StoredEvent],
     voided: frozenset[int],
-    chance: frozenset[int] = frozenset(),
+    secrets: dict[SecretKey, Secret],
 ) -> Campaign:
-    codec = codec_for(game.id)
-    drawn = set(chance)
     for record in records:
-        event = codec.decode(record.kind, record.payload)
-        if event.drew_chance():
-            drawn.add(record.seq)
         if record.seq in voided:
             continue
-        if record.kind.startswith("gm."):
-            meta = evolve_meta(meta, event)
-            if isinstance(event, CampaignCreated):
-                state = game.initial_state(event.players, event.options)
-        else:
-            state = game.evolve(state, event)
-    assert meta is not None  # the first record is CampaignCreated
+        event = decode(game.id, record)
+        try:
+            if is_platform(record.kind):
+                meta = evolve_meta(meta, event)
+                if isinstance(event, CampaignCreated):
+                    state = game.initial_state(event.players, event.options)
+            else:
+                state = game.evolve(state, event)
+                if event.sealed:
+                    key = event.secret_key()
+                    fields = {name: getattr(event, name) for name in event.secret_fields}
+                    secrets.pop(key, None)  # a replaced secret goes last, as it was sealed last
+                    secrets[key] = Secret(key, fields, event.owner(), record)
+                elif event.unseals:
+                    secrets.pop(event.secret_key(), None)
+        except ChainIntegrityError:
+            raise
+        except Exception as err:  # a stored event the rules cannot apply: a damaged log
+            raise ChainIntegrityError(
+                f"event {record.seq} ({record.kind}) does not fold: {err!r}",
+                params={"seq": record.seq},
+            ) from None
+    if meta is None:
+        raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
     last = records[-1]
     return Campaign(
-        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, frozenset(drawn)
+        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets
     )

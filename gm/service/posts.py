@@ -2,24 +2,32 @@
 
 Templates receive views, never state: ``view`` is the game's public view (or
 one player's view for private replies), ``campaign`` the platform's public
-facts (title, fortune commitment, chain head; the seed only once the game is
-over), ``deadline`` the current phase's deadline if any. Posts are stored as
-Markdown, their canonical form; other formats are derived when printed.
+facts (title, fortune commitment, chain head, the players' words and every
+draw's stream; the seed only once the game is over), ``deadline`` the current
+phase's deadline if any, and the secrets a post publishes. Posts are stored
+as Markdown, their canonical form; other formats are derived when printed.
+Every stored post goes through ``publish``, which commits its text into the
+hash chain.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import gm
+from gm.core import dice
+from gm.core.campaign import ChanceDrawn, PostPublished
+from gm.core.dice import DiceRolled
 from gm.core.fortune import label_for
-from gm.core.protocol import PostRef
-from gm.service.loading import Campaign, codec_for, orders_in_force, record_seal
+from gm.core.protocol import GM, PostRef
+from gm.service.deciding import to_record
+from gm.service.loading import Campaign, decode, extend
+from gm.service.secrets import post_secrets
 
 if TYPE_CHECKING:
     from gm.render import Renderer
@@ -52,19 +60,31 @@ def rendered_by(campaign: Campaign, kind: str, override: Path | None) -> str:
     return f"gm {gm.__version__} {fingerprint}"
 
 
-def archive(
-    w: Writer, campaign: Campaign, ref: PostRef, body: str, override: Path | None
-) -> StoredPost:
-    """Store ``body``, the public post ``ref`` rendered from ``campaign`` as it
-    stands, with what rendered it; every stored post goes through here."""
-    made = rendered_by(campaign, ref.kind, override)
-    return w.add_post(campaign.slug, ref.kind, ref.round, campaign.seq, body, made)
+def publish(
+    w: Writer,
+    campaign: Campaign,
+    posts: Sequence[tuple[PostRef, str]],
+    override: Path | None,
+    batch: int | None = None,
+) -> tuple[Campaign, list[StoredPost]]:
+    """Archive ``posts`` (each rendered from ``campaign`` as it stands) and
+    commit their exact text into the hash chain, one ``PostPublished`` event
+    each, in the command's append ``batch`` (a new one if None). Every
+    stored post goes through here. Returns the campaign after those events."""
+    stored = []
+    for ref, body in posts:
+        made = rendered_by(campaign, ref.kind, override)
+        stored.append(w.add_post(campaign.slug, ref.kind, ref.at, campaign.seq, body, made))
+    if not stored:
+        return campaign, stored
+    events = [to_record(PostPublished(p.number, p.kind, p.at, p.hash), GM) for p in stored]
+    appended = w.append(campaign.slug, events, campaign.seq, batch=batch)
+    return extend(campaign, appended), stored
 
 
 def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
     """The platform's public facts about a campaign, for every template."""
     meta = campaign.meta
-    over = campaign.game.is_over(campaign.state)
     return {
         "title": meta.title,
         "slug": campaign.slug,
@@ -72,13 +92,30 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "game_title": campaign.game.title,
         "players": list(meta.players),
         "commitment": "sha256:" + meta.commitment,
-        "seed": meta.seed if over else None,
+        "seed": meta.seed if campaign.over else None,
         "chain_head": head,
         "seq": campaign.seq,
-        "draws": campaign.draws,
-        "draw_label": label_for(campaign.draws, campaign.meta.words) if campaign.draws else None,
-        "words": [{"player": p, "word": w} for p, w in campaign.meta.words],
+        "words": [{"player": p, "word": w, "typed": p in meta.typed} for p, w in meta.words],
+        "draws": draws_context(campaign),
     }
+
+
+def draws_context(campaign: Campaign) -> dict[str, dict[str, Any]]:
+    """Every draw of the campaign by purpose: ``{label, words, mixed}``, so a
+    post can name the stream its draw read and the words mixed into it (or
+    say that none was: « tirage sans graine des joueurs »)."""
+    out: dict[str, dict[str, Any]] = {}
+    for record in campaign.live:
+        if record.kind != ChanceDrawn.kind:
+            continue
+        words = [{"player": p, "word": w} for p, w in record.payload["words"]]
+        for purpose in record.payload["purposes"]:
+            out[purpose] = {
+                "label": label_for(purpose, record.payload["words"]),
+                "words": words,
+                "mixed": bool(words),
+            }
+    return out
 
 
 def deadline_context(campaign: Campaign) -> dict[str, Any] | None:
@@ -89,82 +126,19 @@ def deadline_context(campaign: Campaign) -> dict[str, Any] | None:
     return {"at": deadline.at, "tz": campaign.meta.settings["tz"]}
 
 
-def seals_context(campaign: Campaign, round_: int | None) -> list[dict[str, str]]:
-    """The seals of the orders in force for a round, in seating order."""
-    if round_ is None:
-        return []
-    in_force = orders_in_force(campaign, round_)
-    return [
-        {"player": player, "seal": record_seal(in_force[player])}
-        for player in campaign.meta.players
-        if player in in_force
-    ]
-
-
-def opened_context(
-    campaign: Campaign, round_: int | None, view: Mapping[str, Any]
-) -> list[dict[str, str]]:
-    """The orders a post makes public, with their salts: ``{player, seal, salt}``.
-
-    gm cannot tell by itself which orders a post reveals, so it relies on one
-    convention of the games' public views: ``unsealed`` lists the players
-    whose order in force for the post's round the post shows in full (Le
-    Magot's results: the live shooters; a duel: both players). Only their
-    salts are published; the salt of an order whose content stays secret
-    (in Le Magot, a lowered, held or disabled order) is never given, or
-    anyone could find its content by trying every possibility against its seal.
-    """
-    unsealed = view.get("unsealed")
-    if round_ is None or not isinstance(unsealed, list):
-        return []
-    in_force = orders_in_force(campaign, round_)
-    opened = []
-    for player in unsealed:
-        record = in_force.get(player) if isinstance(player, str) else None
-        if record is not None:
-            opened.append({"player": player, "seal": record_seal(record), "salt": record.salt})
-    return opened
-
-
-def disclosed_context(campaign: Campaign, kind: str) -> list[dict[str, Any]]:
-    """Every sealed order in force of every round, salts included, for the
-    ``disclosure`` post once the game is over: ``{round, player, seal, salt}``."""
-    if kind != "disclosure" or not campaign.game.is_over(campaign.state):
-        return []
-    codec = codec_for(campaign.game.id)
-    rounds = sorted(
-        {
-            record.payload["round"]
-            for record in campaign.records
-            if not record.kind.startswith("gm.")
-            and codec.type_of(record.kind).sealed
-            and isinstance(record.payload.get("round"), int)
-        }
-    )
-    out: list[dict[str, Any]] = []
-    for round_ in rounds:
-        in_force = orders_in_force(campaign, round_)
-        out.extend(
-            {
-                "round": round_,
-                "player": player,
-                "seal": record_seal(in_force[player]),
-                "salt": in_force[player].salt,
-            }
-            for player in campaign.meta.players
-            if player in in_force
-        )
-    return out
+ROLL = "roll"
+"""The platform's own post: a dice roll (``gm roll``, template ``common/<lang>/roll``)."""
 
 
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
     """Render the public post ``ref`` of the campaign as it stands, in Markdown.
 
-    Besides the view, a post gets ``seals`` (the commitments of the round's
-    orders in force), ``opened`` (the orders the post reveals, with their
-    salts: see ``opened_context``) and ``disclosed`` (every order's salt, in
-    the disclosure post only).
+    Besides the view, a post gets the secrets it publishes (``seals``,
+    ``opened``, ``disclosed``: see ``gm.service.secrets``). A roll is the
+    platform's post, rendered from the campaign's last roll.
     """
+    if ref.kind == ROLL:
+        return _render_roll(campaign, override)
     context = public_context(campaign, ref, head)
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))
@@ -175,13 +149,11 @@ def public_context(campaign: Campaign, ref: PostRef, head: str | None) -> dict[s
     edited template could ever print (the conformance tests search it)."""
     view = campaign.game.public_view(campaign.state, ref)
     return {
-        "post": {"kind": ref.kind, "round": ref.round},
+        "post": {"kind": ref.kind, "round": ref.round, "at": list(ref.at)},
         "view": view,
         "campaign": campaign_context(campaign, head),
         "deadline": deadline_context(campaign),
-        "seals": seals_context(campaign, ref.round),
-        "opened": opened_context(campaign, ref.round, view),
-        "disclosed": disclosed_context(campaign, ref.kind),
+        **post_secrets(campaign, ref),
     }
 
 
@@ -213,6 +185,44 @@ def render_common(campaign: Campaign, kind: str, override: Path | None, **extra:
     }
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(kind, context))
+
+
+def _render_roll(campaign: Campaign, override: Path | None) -> str:
+    """The post of the campaign's last dice roll, from its events alone.
+
+    :raises ValueError: no roll, or one that does not hold together.
+    """
+    live = campaign.live
+    at = max((i for i, r in enumerate(live) if r.kind == DiceRolled.kind), default=None)
+    if at is None:
+        raise ValueError("the campaign has no dice roll")
+    event = decode(campaign.game.id, live[at])
+    assert isinstance(event, DiceRolled)
+    after = live[at + 1] if at + 1 < len(live) else None
+    if after is not None and after.kind == ChanceDrawn.kind:
+        label = label_for(after.payload["purposes"][0], after.payload["words"])
+        words = [{"player": p, "word": w} for p, w in after.payload["words"]]
+    else:  # a roll of a protocol-1 log read the campaign's n-th draw
+        drawn = sum(1 for r in live[: at + 1] if decode(campaign.game.id, r).drew_chance())
+        label, words = f"draw/{drawn}", []
+    result = dice.from_event(event)
+    terms = [
+        {
+            "sign": t.term.sign,
+            "constant": t.term.value if isinstance(t.term, dice.Constant) else None,
+            "dice": [{"value": v, "kept": k} for v, k in zip(t.dice, t.kept, strict=True)],
+        }
+        for t in result.terms
+    ]
+    context = {
+        "expression": event.expression,
+        "reason": event.reason,
+        "terms": terms,
+        "total": result.total,
+        "label": label,
+        "words": words,
+    }
+    return render_common(campaign, ROLL, override, roll=context)
 
 
 def output(body: str, fmt: str, tables: str) -> str:

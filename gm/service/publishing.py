@@ -10,47 +10,49 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.core.protocol import PostRef
+from gm.core.protocol import PostRef, post_name
 from gm.errors import NotFoundError, quote_choices
 from gm.service.actions import load, resolve_player
 from gm.service.env import Env
 from gm.service.loading import fold
-from gm.service.posts import archive, render_common, render_private, render_public
+from gm.service.posts import publish, render_common, render_private, render_public
 from gm.store.log import StoredPost
 
 
-def find_post(env: Env, slug: str, kind: str | None, round_: int | None) -> StoredPost:
-    """The latest stored post of that kind (and round); the latest post if no kind.
+def find_post(env: Env, slug: str, kind: str | None, at: tuple[int, ...] | None) -> StoredPost:
+    """The latest stored post of that kind (and at those coordinates, or
+    starting with them: ``(2,)`` matches « manche 2, duel 3 »); the latest
+    post if no kind.
 
     When nothing of that kind is stored yet, render it from the current state
-    and store it.
+    and publish it.
 
-    :raises NotFoundError: no such post for that round.
+    :raises NotFoundError: no such post.
     """
     posts = env.store.posts(slug)
     matching = [
         p
         for p in posts
-        if (kind is None or p.kind == kind) and (round_ is None or p.round == round_)
+        if (kind is None or p.kind == kind) and (at is None or p.at[: len(at)] == at)
     ]
     if matching:
         return matching[-1]
-    if kind is None or round_ is not None:
-        kinds = sorted({f"{p.kind}" + (f" (round {p.round})" if p.round else "") for p in posts})
+    if kind is None or at is not None:
+        kinds = [post_name(p.kind, p.at) for p in sorted(posts, key=lambda p: (p.kind, p.at))]
+        where = f" at {'.'.join(map(str, at))}" if at else ""
         raise NotFoundError(
-            f"no {kind or 'post'}{f' for round {round_}' if round_ else ''} in {slug!r}"
-            f" (stored: {quote_choices(kinds)})",
+            f"no {kind or 'post'}{where} in {slug!r} (stored: {quote_choices(kinds)})",
             code="post/not-found",
         )
-    return _render_and_store(env, slug, PostRef(kind))
+    return _render_and_publish(env, slug, PostRef(kind))
 
 
-def _render_and_store(env: Env, slug: str, ref: PostRef) -> StoredPost:
+def _render_and_publish(env: Env, slug: str, ref: PostRef) -> StoredPost:
     info = env.store.campaign(slug)
     with env.store.write(slug) as w:
         campaign = fold(info.slug, info.game, w.events(info.slug))
         body = render_public(campaign, ref, campaign.head, env.templates)
-        return archive(w, campaign, ref, body, env.templates)
+        return publish(w, campaign, [(ref, body)], env.templates)[1][0]
 
 
 def private_status(env: Env, slug: str, player: str) -> str:
@@ -68,7 +70,7 @@ class Reminder:
 def remind(env: Env, slug: str) -> Reminder:
     """The public reminder of missing orders and one private nudge per awaited player."""
     campaign = load(env, slug)
-    awaited = list(campaign.game.awaiting(campaign.state))
+    awaited = list(campaign.game.waiting_for(campaign.state))
     public = render_common(campaign, "remind", env.templates, awaiting=awaited)
     nudges = {
         player: render_private(campaign, "nudge", player, env.templates) for player in awaited

@@ -1,6 +1,6 @@
 """``gm play``: run a whole game written down in a scenario file.
 
-The format is a contract (``shared/scenarios.md``). Every order goes through
+The format is a contract (``docs/scenarios.md``). Every order goes through
 the same path as ``gm order`` and every step through the same path as the
 MJ's commands, so a scenario is an end-to-end test of the real thing. An
 input the rules refuse stops the play with that error, prefixed with where
@@ -59,9 +59,14 @@ def read(path: Path) -> dict[str, Any]:
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InputError(f"{path.name}: 'players' must be a list of names", code="scenario/invalid")
-    for key in ("options", "settings"):
+    for key in ("options", "settings", "words"):
         if key in document and not isinstance(document[key], Mapping):
             raise InputError(f"{path.name}: '[{key}]' must be a table", code="scenario/invalid")
+    words = document.get("words", {})
+    if not all(isinstance(w, str) for w in words.values()):
+        raise InputError(
+            f"{path.name}: 'words' must be a table of player = \"word\"", code="scenario/invalid"
+        )
     return document
 
 
@@ -85,7 +90,11 @@ def play(env: Env, path: Path) -> Played:
     )
     campaign = created.campaign
     posts = list(created.posts)
-    for item in steps:
+    words = [
+        ScenarioStep("words", actor=player, text=f"graine : {word}")
+        for player, word in document.get("words", {}).items()
+    ]
+    for item in (*words, *steps):
         if item.when is not None and not item.when(campaign.state):
             continue
         result = _feed(env, campaign.slug, item)
@@ -103,8 +112,8 @@ def _feed(env: Env, slug: str, item: ScenarioStep) -> actions.Result:
         )
     except GMError as err:
         who = f", {item.actor}" if item.step is None else f", gm {item.step}"
-        if item.step == "fold" and "player" in item.values:
-            who += f" {item.values['player']}"
+        if item.step is not None and isinstance(item.values.get("player"), str):
+            who += f" {item.values['player']}"  # gm fold marco
         err.message = f"{item.where}{who}: {err.message}"
         err.args = (err.message,)
         raise

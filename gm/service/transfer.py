@@ -10,13 +10,16 @@ rows exactly as stored, so an imported copy keeps every hash::
      "events": [{"seq", "kind", "actor", "audience",
                  "payload",          # the canonical JSON *text*, as stored and hashed
                  "salt", "source", "recorded_at", "prev_hash", "hash"}, …],
-     "posts": [{"number", "kind", "round", "at_seq", "body", "hash", "created_at"}, …]
+     "posts": [{"number", "kind", "round", "at_seq", "body", "hash", "created_at",
+                "rendered_by", "address"}, …]
     }
 
 Settings need no section: they are events of the log. ``dump`` writes the
 one canonical text of a document (sorted keys, UTF-8, one-space indent, a
 final newline), so export → import → export gives the same bytes. Import
-checks the hash chain and every post's hash before writing anything.
+checks everything ``gm verify`` checks (the hash chain, every post's hash,
+the seed against its commitment, the refold, every command decided again,
+every post against the text the log committed) before writing anything.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +72,7 @@ _POST_FIELDS: dict[str, Any] = {
 }
 _OPTIONAL_POST_FIELDS: dict[str, Any] = {
     "rendered_by": (str, None),  # absent from exports of gm before migration 0003
+    "address": (str, None),  # absent from exports of gm before migration 0004
 }
 
 
@@ -135,6 +140,7 @@ def import_campaign(env: Env, source: Path | str, slug: str | None = None) -> Ca
         )
     if not problems(copy):
         _check_creation(copy)
+        _check_log(env, copy)
     try:
         with env.store.write() as w:
             info = restore(w, copy, target)
@@ -230,7 +236,43 @@ def _event(item: Any, index: int) -> StoredEvent:
 
 
 def _post(item: Any, index: int) -> StoredPost:
-    return StoredPost(**_fields(item, _POST_FIELDS, f"post #{index}", _OPTIONAL_POST_FIELDS))
+    post = StoredPost(**_fields(item, _POST_FIELDS, f"post #{index}", _OPTIONAL_POST_FIELDS))
+    try:
+        post.at  # noqa: B018  (reads the address)
+    except ValueError as err:
+        raise InputError(f"post #{index}: {err}", code="import/invalid") from None
+    return post
+
+
+def _check_log(env: Env, copy: CampaignCopy) -> None:
+    """What ``gm verify`` checks beyond the hashes, before anything is written:
+    every event reads and folds, every recorded command decides again to the
+    same events (the fortune included), every post is the one committed.
+
+    :raises ChainIntegrityError: ``import/integrity``, naming the first problem.
+    """
+    from gm.service import audit
+
+    events = []
+    for event in copy.events:
+        try:
+            payload = json.loads(event.payload_json)
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict):
+            found = [f"seq {event.seq}: its payload is not a JSON object"]
+            break
+        events.append(replace(event, payload=payload))
+    else:
+        found = audit.check(env, copy.campaign.slug, copy.campaign.game, events, copy.posts).problems
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise ChainIntegrityError(
+            f"campaign {copy.campaign.slug!r} does not verify: {found[0]}{more};"
+            " nothing was imported",
+            code="import/integrity",
+            params={"slug": copy.campaign.slug, "problems": found},
+        )
 
 
 def _check_creation(copy: CampaignCopy) -> None:

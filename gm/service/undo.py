@@ -18,7 +18,8 @@ What undo never targets:
 * an undo: there is no redo. Run the command again instead.
 
 And undo *refuses* a command that drew from the fortune (``undo/chance``):
-draws are final, or an MJ could undo and draw again until the dice suit them.
+draws are final. A purpose is drawn once, so the command could not be run
+again anyway, and an MJ must not be able to try a draw and take it back.
 
 Posts already stored stay in the archive (``gm verify`` re-renders each from
 the log as it stood when it was made); undo names those it makes obsolete.
@@ -29,16 +30,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gm.core.campaign import CampaignCreated, EventsVoided, SubmissionRejected
+from gm.core.campaign import (
+    CampaignCreated,
+    ChanceDrawn,
+    EventsVoided,
+    PostPublished,
+    SubmissionRejected,
+)
 from gm.core.protocol import GM
 from gm.errors import CampaignError
-from gm.service.actions import new_event
+from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold
+from gm.service.loading import Campaign, decode, extend, fold
 from gm.store.log import StoredEvent, StoredPost
 
-NOT_UNDONE = (CampaignCreated.kind, SubmissionRejected.kind, EventsVoided.kind)
-"""A command whose first event is one of these is never undone."""
+NOT_UNDONE = (
+    CampaignCreated.kind,
+    SubmissionRejected.kind,
+    EventsVoided.kind,
+    PostPublished.kind,
+)
+"""A command whose first event is one of these is never undone (a post
+published on its own, the disclosure say, stays published)."""
 
 
 @dataclass(frozen=True)
@@ -96,10 +109,13 @@ def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone
                 " submissions, which are never undone) is left",
                 code="undo/nothing",
             )
-        chance = [r for r in target if r.seq in campaign.chance]
-        if chance:
+        if any(_drew(campaign, r) for r in target):
+            shown = next(
+                (r for r in target if not r.kind.startswith("gm.")),
+                next((r for r in target if r.kind == ChanceDrawn.kind), target[0]),
+            )
             raise CampaignError(
-                f"cannot undo {chance[0].kind} (event {chance[0].seq}): it drew from the"
+                f"cannot undo {shown.kind} (event {shown.seq}): it drew from the"
                 " fortune, and draws are final, so that an undo can never buy new luck."
                 " Correct the game with the next commands instead",
                 code="undo/chance",
@@ -111,5 +127,13 @@ def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone
         if preview:
             return Undone(campaign, target, obsolete, recorded=False)
         event = EventsVoided(first, last, reason)
-        stored = w.append(info.slug, [new_event(event, GM)], campaign.seq)
+        stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
     return Undone(extend(campaign, stored), target, obsolete, stored[0])
+
+
+def _drew(campaign: Campaign, record: StoredEvent) -> bool:
+    """Whether ``record`` is a draw from the fortune (or, in a protocol-1 log,
+    an event holding one)."""
+    if record.kind == ChanceDrawn.kind:
+        return True
+    return campaign.meta.protocol < 2 and decode(campaign.game.id, record).drew_chance()

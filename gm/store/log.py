@@ -28,7 +28,7 @@ from typing import Any, Self
 from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from gm.core.canonical import canonical_json, digest
+from gm.core.canonical import digest
 from gm.errors import CampaignError, NotFoundError, StaleStateError, StoreError, quote_choices
 from gm.paths import expand
 from gm.store.db import (
@@ -49,12 +49,15 @@ from gm.store.models import events as events_t
 from gm.store.models import posts as posts_t
 from gm.store.models import settings as settings_t
 from gm.store.records import (
+    EVENT_COLUMNS,
+    POST_FIELDS,
     CampaignInfo,
     NewEvent,
     StoredEvent,
     StoredPost,
     chain_problems,
-    event_hash,
+    chained,
+    event_attribute,
     new_salt,
     utc_timestamp,
 )
@@ -66,50 +69,17 @@ _CAMPAIGN_COLUMNS = (
     campaigns_t.c.title,
     campaigns_t.c.created_at,
 )
-_EVENT_COLUMNS = (
-    events_t.c.seq,
-    events_t.c.kind,
-    events_t.c.actor,
-    events_t.c.audience,
-    events_t.c.payload,
-    events_t.c.salt,
-    events_t.c.source,
-    events_t.c.recorded_at,
-    events_t.c.prev_hash,
-    events_t.c.hash,
-    events_t.c.batch,
-)
-_POST_COLUMNS = (
-    posts_t.c.number,
-    posts_t.c.kind,
-    posts_t.c.round,
-    posts_t.c.at_seq,
-    posts_t.c.body,
-    posts_t.c.hash,
-    posts_t.c.created_at,
-    posts_t.c.rendered_by,
-)
+_EVENT_COLUMNS = tuple(getattr(events_t.c, name) for name in EVENT_COLUMNS)
+_POST_COLUMNS = tuple(getattr(posts_t.c, name) for name in POST_FIELDS)
 
 MAX_LISTED = 10
 """How many known slugs a "campaign not found" message lists."""
 
 
 def _event(row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
-    seq, kind, actor, audience, payload, salt, source, recorded_at, prev_hash, hash_, batch = row
-    return StoredEvent(
-        seq=seq,
-        kind=kind,
-        actor=actor,
-        audience=audience,
-        payload=json.loads(payload) if decode else {},
-        payload_json=payload,
-        salt=salt,
-        source=source,
-        recorded_at=recorded_at,
-        prev_hash=prev_hash,
-        hash=hash_,
-        batch=batch,
-    )
+    values = dict(zip(EVENT_COLUMNS, row, strict=True))
+    text = values.pop("payload")
+    return StoredEvent(payload=json.loads(text) if decode else {}, payload_json=text, **values)
 
 
 class Reader:
@@ -287,14 +257,20 @@ class Writer(Reader):
         )
 
     def append(
-        self, slug: str, new_events: Sequence[NewEvent], expected_seq: int
+        self,
+        slug: str,
+        new_events: Sequence[NewEvent],
+        expected_seq: int,
+        batch: int | None = None,
     ) -> list[StoredEvent]:
         """Append events after seq ``expected_seq``, chaining their hashes.
 
         ``expected_seq`` is the last seq the caller decided on (0 for an empty
         log). The new events get seq ``expected_seq + 1`` …, a fresh salt each,
         one ``recorded_at`` for the batch, ``event_hash``, and ``batch`` =
-        ``expected_seq + 1`` (one append is one command; ``gm undo`` relies on it).
+        ``expected_seq + 1`` (one append is one command; ``gm undo`` relies on
+        it), or the given ``batch`` when a command appends in two steps (its
+        events, then the posts they called for).
 
         :raises StaleStateError: the log has moved on since ``expected_seq``;
             nothing is written.
@@ -315,40 +291,17 @@ class Writer(Reader):
         recorded_at = utc_timestamp(self._clock())
         stored: list[StoredEvent] = []
         for offset, new in enumerate(new_events, start=1):
-            if not isinstance(new.payload, dict):
-                raise TypeError(f"an event payload must be a dict, not {type(new.payload)}")
-            payload_json = canonical_json(new.payload)
-            payload = json.loads(payload_json)  # what was hashed: NFC strings
-            seq = expected_seq + offset
-            salt = self._salt()
-            hash_ = event_hash(
-                prev_hash=prev_hash,
-                seq=seq,
-                kind=new.kind,
-                actor=new.actor,
-                audience=new.audience,
-                payload=payload,
-                salt=salt,
-                source=new.source,
-                recorded_at=recorded_at,
-            )
             stored.append(
-                StoredEvent(
-                    seq=seq,
-                    kind=new.kind,
-                    actor=new.actor,
-                    audience=new.audience,
-                    payload=payload,
-                    payload_json=payload_json,
-                    salt=salt,
-                    source=new.source,
-                    recorded_at=recorded_at,
+                chained(
+                    new,
+                    seq=expected_seq + offset,
                     prev_hash=prev_hash,
-                    hash=hash_,
-                    batch=expected_seq + 1,
+                    salt=self._salt(),
+                    recorded_at=recorded_at,
+                    batch=expected_seq + 1 if batch is None else batch,
                 )
             )
-            prev_hash = hash_
+            prev_hash = stored[-1].hash
         rows = [_event_row(campaign_id, ev) for ev in stored]
         try:
             self._conn.execute(insert(events_t), rows)
@@ -366,14 +319,15 @@ class Writer(Reader):
         self,
         slug: str,
         kind: str,
-        round: int | None,
+        at: tuple[int, ...],
         at_seq: int,
         body: str,
         rendered_by: str | None = None,
     ) -> StoredPost:
         """Archive a post rendered after log seq ``at_seq``; it gets the next number.
 
-        ``rendered_by``: what rendered it (``gm.service.posts.rendered_by``).
+        ``at``: the post's coordinates (``PostRef.at``); ``rendered_by``: what
+        rendered it (``gm.service.posts.rendered_by``).
         """
         campaign_id = self._campaign(slug).id
         last_seq = self._last(campaign_id)[0]
@@ -390,27 +344,16 @@ class Writer(Reader):
         post = StoredPost(
             number=number,
             kind=kind,
-            round=round,
+            round=at[0] if at else None,
             at_seq=at_seq,
             body=body,
             hash=digest(body),
             created_at=utc_timestamp(self._clock()),
             rendered_by=rendered_by,
+            address=".".join(str(n) for n in at),
         )
         try:
-            self._conn.execute(
-                insert(posts_t).values(
-                    campaign_id=campaign_id,
-                    number=post.number,
-                    kind=post.kind,
-                    round=post.round,
-                    at_seq=post.at_seq,
-                    body=post.body,
-                    hash=post.hash,
-                    created_at=post.created_at,
-                    rendered_by=post.rendered_by,
-                )
-            )
+            self._conn.execute(insert(posts_t).values(_post_row(campaign_id, post)))
         except IntegrityError as err:
             raise StaleStateError(
                 f"campaign {slug!r}: another writer archived post {number} first; "
@@ -459,23 +402,7 @@ class Writer(Reader):
                 [_event_row(new_id, ev) for ev in events],
             )
         if posts:
-            self._conn.execute(
-                insert(posts_t),
-                [
-                    {
-                        "campaign_id": new_id,
-                        "number": post.number,
-                        "kind": post.kind,
-                        "round": post.round,
-                        "at_seq": post.at_seq,
-                        "body": post.body,
-                        "hash": post.hash,
-                        "created_at": post.created_at,
-                        "rendered_by": post.rendered_by,
-                    }
-                    for post in posts
-                ],
-            )
+            self._conn.execute(insert(posts_t), [_post_row(new_id, post) for post in posts])
         info = self._locked[slug] = CampaignInfo(
             new_id, slug, campaign.game, campaign.title, campaign.created_at
         )
@@ -499,21 +426,16 @@ class Writer(Reader):
         )
 
 
+def _post_row(campaign_id: int, post: StoredPost) -> dict[str, Any]:
+    """The ``posts`` row of an archived post."""
+    return {"campaign_id": campaign_id, **{f: getattr(post, f) for f in POST_FIELDS}}
+
+
 def _event_row(campaign_id: int, ev: StoredEvent) -> dict[str, Any]:
     """The ``events`` row of a stored event: the payload text exactly as hashed."""
     return {
         "campaign_id": campaign_id,
-        "seq": ev.seq,
-        "kind": ev.kind,
-        "actor": ev.actor,
-        "audience": ev.audience,
-        "payload": ev.payload_json,
-        "salt": ev.salt,
-        "source": ev.source,
-        "recorded_at": ev.recorded_at,
-        "prev_hash": ev.prev_hash,
-        "hash": ev.hash,
-        "batch": ev.batch,
+        **{c: getattr(ev, event_attribute(c)) for c in EVENT_COLUMNS},
     }
 
 

@@ -84,6 +84,8 @@ posts = Table(
     Column("created_at", String, nullable=False),  # ISO-8601 UTC
     # What rendered it: "gm <version> sha256:<templates fingerprint>" (0003).
     Column("rendered_by", String, nullable=True),
+    # Its coordinates, "2.3" for manche 2, duel 3; "" for none (0004). NULL: see round.
+    Column("address", String, nullable=True),
     UniqueConstraint("campaign_id", "number", name="uq_posts_campaign_number"),
     CheckConstraint("number >= 1", name="ck_posts_number_positive"),
     CheckConstraint("at_seq >= 0", name="ck_posts_at_seq"),

@@ -71,6 +71,48 @@ def event_hash(
     return digest(canonical_json(envelope))
 
 
+def chained(
+    new: NewEvent,
+    *,
+    seq: int,
+    prev_hash: str | None,
+    salt: str,
+    recorded_at: str,
+    batch: int | None = None,
+) -> StoredEvent:
+    """The stored form of ``new`` as event ``seq`` of a log whose last hash is
+    ``prev_hash``: its canonical payload text and its hash (``event_hash``).
+    The one place a chain link is built (appends and previews alike)."""
+    if not isinstance(new.payload, dict):
+        raise TypeError(f"an event payload must be a dict, not {type(new.payload)}")
+    payload_json = canonical_json(new.payload)
+    payload = json.loads(payload_json)  # what is hashed: NFC strings
+    return StoredEvent(
+        seq=seq,
+        kind=new.kind,
+        actor=new.actor,
+        audience=new.audience,
+        payload=payload,
+        payload_json=payload_json,
+        salt=salt,
+        source=new.source,
+        recorded_at=recorded_at,
+        prev_hash=prev_hash,
+        hash=event_hash(
+            prev_hash=prev_hash,
+            seq=seq,
+            kind=new.kind,
+            actor=new.actor,
+            audience=new.audience,
+            payload=payload,
+            salt=salt,
+            source=new.source,
+            recorded_at=recorded_at,
+        ),
+        batch=batch,
+    )
+
+
 def new_salt() -> str:
     """A fresh event salt: 16 bytes from ``secrets``, in hex."""
     return secrets.token_hex(SALT_BYTES)
@@ -86,6 +128,42 @@ def utc_timestamp(moment: datetime | None = None) -> str:
     elif moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+EVENT_COLUMNS = (
+    "seq",
+    "kind",
+    "actor",
+    "audience",
+    "payload",
+    "salt",
+    "source",
+    "recorded_at",
+    "prev_hash",
+    "hash",
+    "batch",
+)
+"""The columns of a stored event, in ``StoredEvent`` order (the ``payload``
+column holds ``StoredEvent.payload_json``): the store's reads and writes and
+the export format use this one list."""
+
+POST_FIELDS = (
+    "number",
+    "kind",
+    "round",
+    "at_seq",
+    "body",
+    "hash",
+    "created_at",
+    "rendered_by",
+    "address",
+)
+"""The columns of an archived post, in ``StoredPost`` order."""
+
+
+def event_attribute(column: str) -> str:
+    """The ``StoredEvent`` attribute behind an event column."""
+    return "payload_json" if column == "payload" else column
 
 
 @dataclass(frozen=True)
@@ -157,6 +235,8 @@ class StoredPost:
     fingerprint>"`` (see ``gm.service.posts.rendered_by``), so that ``gm
     verify`` can tell a post edited since from one an older gm or other
     templates wrote; None for posts archived before gm recorded it.
+    ``address`` holds its coordinates (``"2.3"``; see ``PostRef.at``); None
+    for posts archived before it existed, whose address is their ``round``.
     """
 
     number: int
@@ -167,6 +247,24 @@ class StoredPost:
     hash: str
     created_at: str
     rendered_by: str | None = None
+    address: str | None = None
+
+    @property
+    def at(self) -> tuple[int, ...]:
+        """The post's coordinates, outermost first."""
+        if self.address is None:
+            return () if self.round is None else (self.round,)
+        return parse_address(self.address)
+
+
+def parse_address(text: str) -> tuple[int, ...]:
+    """``"2.3"`` → ``(2, 3)``; ``""`` → ``()``. :raises ValueError: not an address."""
+    if not text:
+        return ()
+    parts = text.split(".")
+    if not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in parts):
+        raise ValueError(f"not a post address: {text!r} (numbers joined by dots, e.g. 2.3)")
+    return tuple(int(p) for p in parts)
 
 
 def chain_problems(events: Sequence[StoredEvent]) -> list[str]:

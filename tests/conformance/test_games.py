@@ -15,9 +15,10 @@ then a player sends a message no game accepts. After every command:
 
 At the end of each game: the seed is in a post made at the end (and only
 its SHA-256 before, in the opening post); the salt of a private event
-appears only in a post that, by its game's public view, shows that order in
-full (``unsealed``), or in the end-of-game disclosure; ``gm verify`` passes;
-and across the games every public template of the game was rendered.
+appears only in a post that, by its game's ``shown``, opens that secret, or
+in the end-of-game disclosure; every secret a post opens re-seals to the
+seal its owner was given; ``gm verify`` passes; and across the games every
+public template of the game was rendered.
 
 What a game's *own* secrets are (Le Magot's options, Fistful's hands) only
 the game knows: each game brings its own secrecy oracle
@@ -46,7 +47,8 @@ from gm.render.engine import TEMPLATE_SUFFIX, templates_dir
 from gm.service import actions, audit, campaigns, publishing
 from gm.service.actions import Result
 from gm.service.env import Env
-from gm.service.loading import codec_for, fold, orders_in_force
+from gm.core.canonical import seal
+from gm.service.loading import fold
 from gm.service.posts import public_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +117,7 @@ def check_new_posts(play: Playthrough) -> None:
     posts = play.env.store.posts(play.slug)
     over = play.game.is_over(actions.load(play.env, play.slug).state)
     for post in posts[play.seen_posts :]:
-        where = f"{play.game.id} post {post.number} ({post.kind}, round {post.round}):\n{post.body}"
+        where = f"{play.game.id} post {post.number} ({post.kind} {post.at}):\n{post.body}"
         if not over:
             assert play.seed not in post.body, where
         for marker in play.markers:
@@ -128,7 +130,7 @@ def check_private_replies(play: Playthrough) -> None:
     for player in campaign.meta.players:
         assert publishing.private_status(play.env, play.slug, player).strip()
     reminder = publishing.remind(play.env, play.slug)
-    assert set(reminder.nudges) == set(campaign.game.awaiting(campaign.state))
+    assert set(reminder.nudges) == set(campaign.game.waiting_for(campaign.state))
     for marker in play.markers:
         assert marker not in reminder.public
 
@@ -180,28 +182,24 @@ def check_salts_and_seed(play: Playthrough) -> None:
     shipped template printed: an MJ's own template can print anything it gets."""
     env, slug, game = play.env, play.slug, play.game
     records = env.store.events(slug)
-    codec = codec_for(game.id)
+    by_salt = {r.salt: r for r in records}
     private = {r.salt: r for r in records if r.audience != PUBLIC}
-    sealed_kinds = {r.kind for r in records if codec.knows(r.kind) and codec.type_of(r.kind).sealed}
     revealed_seed = False
     for post in env.store.posts(slug):
         campaign = fold(slug, game.id, records[: post.at_seq])
         over = game.is_over(campaign.state)
         revealed_seed |= over and play.seed in post.body
         allowed: set[str] = set()
-        if post.kind == "disclosure":
-            rounds = {r.payload.get("round") for r in records if r.kind in sealed_kinds}
-            for round_ in rounds:
-                if isinstance(round_, int):
-                    allowed |= {r.salt for r in orders_in_force(campaign, round_).values()}
         received = post.body
         if post.kind in _game_posts(game.id):
-            ref = PostRef(post.kind, post.round)
-            view = game.public_view(campaign.state, ref)
-            in_force = orders_in_force(campaign, post.round) if post.round is not None else {}
-            if post.kind != "disclosure":
-                allowed |= {in_force[p].salt for p in view.get("unsealed", []) if p in in_force}
+            ref = PostRef(post.kind, post.at)
             context = public_context(campaign, ref, campaign.head)
+            shown = game.shown(campaign.state, ref)
+            keys = set(shown.opened) | (set(campaign.secrets) if shown.disclose_all else set())
+            allowed = {campaign.secrets[k].record.salt for k in keys if k in campaign.secrets}
+            for entry in context["opened"] + context["disclosed"]:
+                record = by_salt[entry["salt"]]
+                assert entry["seal"] == seal(record.kind, record.payload, record.salt)
             received = json.dumps(context, ensure_ascii=False, default=str)
         where = f"{game.id} post {post.number} ({post.kind})"
         if not over:
@@ -212,7 +210,7 @@ def check_salts_and_seed(play: Playthrough) -> None:
             if salt in received or salt in post.body:
                 assert salt in allowed, (
                     f"{where} receives the salt of seq {record.seq} ({record.kind},"
-                    f" for {record.audience}), which it does not unseal"
+                    f" for {record.audience}), which it does not open"
                 )
     assert revealed_seed, f"{game.id}: no post made at the end reveals the seed"
 

@@ -78,3 +78,15 @@ class EndManche(Command):
     """Lock the end-of-manche choices, play the final duel if due, score the manche."""
 
     kind: ClassVar[str] = "fistful.end-manche"
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    DiscardAtSetup,
+    PlayCard,
+    PickCard,
+    ChooseEnd,
+    StartDuels,
+    RevealDuel,
+    EndManche,
+)
+"""Every command type of the game, for the log."""

@@ -1,8 +1,12 @@
 """The events of Fistful of Gold: what happened, in the past tense.
 
-Secret choices are *sealed* events addressed to their player, with the
-``round`` (the state's ``turn``) and ``player`` the platform needs to publish
-their seals: the setup discards, each duel's card, the end-of-manche choice.
+Secret choices are *sealed* events addressed to their player, keyed by what
+players call them: the setup discards by player, each duel's card by manche,
+duel and player, the end-of-manche choice by manche and player. (Version 1
+of these events, written before gm 0.2, keyed them by an internal turn
+counter, ``round``; their upcasters keep that number as ``duel`` of manche 0,
+or as manche ``-round``, so that old logs still fold and their secrets keep
+distinct keys.)
 Every other event is public and holds only public facts: both revealed
 cards and what they did, the card a green 8 took back (shown to all), the
 final duel, the stars. ``rules.evolve`` applies the discards the rules force
@@ -12,12 +16,24 @@ final duel, the stars. ``rules.evolve`` applies the discards the rules force
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from gm.core.protocol import Event
+from gm.core.protocol import Event, Upcaster
 
 from .cards import Card
 from .model import EndChoice, MancheResult, Outcome
+
+
+def _drop_round(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k != "round"}
+
+
+def _turn_as_duel(payload: dict[str, Any]) -> dict[str, Any]:
+    return {**_drop_round(payload), "manche": 0, "duel": payload["round"]}
+
+
+def _turn_as_manche(payload: dict[str, Any]) -> dict[str, Any]:
+    return {**_drop_round(payload), "manche": -payload["round"]}
 
 
 @dataclass(frozen=True)
@@ -25,8 +41,11 @@ class SetupDiscarded(Event):
     """A player's two setup discards were recorded (or replaced)."""
 
     kind: ClassVar[str] = "fistful.setup-discarded"
+    version: ClassVar[int] = 2
+    upcasters: ClassVar[tuple[Upcaster, ...]] = (_drop_round,)
     sealed: ClassVar[bool] = True
-    round: int
+    secret: ClassVar[str] = "setup"
+    secret_fields: ClassVar[tuple[str, ...]] = ("player",)
     player: str
     cards: tuple[Card, ...]
 
@@ -44,8 +63,13 @@ class CardPlayed(Event):
     """A player's secret card for a duel was recorded (or replaced)."""
 
     kind: ClassVar[str] = "fistful.card-played"
+    version: ClassVar[int] = 2
+    upcasters: ClassVar[tuple[Upcaster, ...]] = (_turn_as_duel,)
     sealed: ClassVar[bool] = True
-    round: int
+    secret: ClassVar[str] = "card"
+    secret_fields: ClassVar[tuple[str, ...]] = ("manche", "duel", "player")
+    manche: int
+    duel: int
     player: str
     card: Card
 
@@ -76,8 +100,12 @@ class EndChosen(Event):
     """A player's secret end-of-manche choice was recorded (or replaced)."""
 
     kind: ClassVar[str] = "fistful.end-chosen"
+    version: ClassVar[int] = 2
+    upcasters: ClassVar[tuple[Upcaster, ...]] = (_turn_as_manche,)
     sealed: ClassVar[bool] = True
-    round: int
+    secret: ClassVar[str] = "end"
+    secret_fields: ClassVar[tuple[str, ...]] = ("manche", "player")
+    manche: int
     player: str
     choice: EndChoice
 

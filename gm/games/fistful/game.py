@@ -1,16 +1,17 @@
-"""``Fistful``: Fistful of Gold seen through the platform's ``Game`` protocol.
+"""Fistful of Gold as the platform sees it: ``GAME``, its typed definition.
 
 This module only wires the rules to the platform: which posts a command
-calls for, the inputs accepted now (``legal_inputs``) and scenario files.
-The rules live in ``rules`` and ``duel``, the reading of messages in
-``notation`` and ``words``, what posts may show in ``views``.
+calls for and which secrets each post seals and opens, the inputs accepted
+now (``legal_inputs``) and scenario files. The rules live in ``rules`` and
+``duel``, the reading of messages in ``notation`` and ``words``, what posts
+may show in ``views``.
 
-Posts: ``opening`` (``gm new``), ``setup`` (``gm start``: the seals of the
-setup discards, turn 1), ``duel`` (``gm reveal``, one per duel, its turn),
-``manche`` (``gm resolve``, the end-of-manche turn), ``final`` and, on
-demand after the end, ``disclosure``.
+Posts, with their coordinates: ``opening`` (``gm new``), ``setup`` (``gm
+start``: the seals of the setup discards), ``duel`` (manche, duel: ``gm
+reveal``), ``manche`` (manche: ``gm resolve``, the end of the manche),
+``final`` and, on demand after the end, ``disclosure``.
 
-Scenario files (``shared/scenarios.md``, fistful): ``[setup] discards`` and
+Scenario files (``docs/scenarios.md``, fistful): ``[setup] discards`` and
 one ``[[duels]]`` entry per duel, in play order, with its ``cards`` and,
 as the rules ask for them after that duel, the green-8 ``pick``, the
 ``discard`` of a red-7 end, the ``final`` card of a player who discards two.
@@ -28,20 +29,21 @@ from itertools import combinations
 from typing import Any
 
 from gm.core.protocol import (
+    NOTHING_SHOWN,
+    Awaited,
     Command,
-    Draws,
     Event,
-    OptionSpec,
-    ParamSpec,
+    GameDef,
     PostRef,
     ScenarioStep,
-    StepSpec,
+    Shown,
 )
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
 from . import config, notation, phases, rules, views
 from .cards import DECK, SETUP_DISCARDS
+from .commands import COMMANDS
 from .events import EVENTS, DuelResolved, DuelsStarted, MancheEnded
 from .manifest import INFO
 from .model import Phase, State
@@ -52,90 +54,69 @@ _SETUP_KEYS = ("discards",)
 _DUEL_KEYS = ("cards", "pick", "discard", "final")
 
 
-class Fistful:
-    """Fistful of Gold, as the platform sees it. Stateless: every method is pure."""
+def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
+    return (notation.parse(state, actor, text),)
 
-    id: str = INFO.id
-    title: str = INFO.title
-    min_players: int = INFO.min_players
-    max_players: int = INFO.max_players
-    options: tuple[OptionSpec, ...] = INFO.options
-    steps: tuple[StepSpec, ...] = INFO.steps
-    events: tuple[type[Event], ...] = EVENTS
-    order_params: tuple[ParamSpec, ...] = INFO.order_params
 
-    def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        return config.configure(players, options)
+def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+    """An explicit order: ``gm order ana --card 5``, ``--discard "1 2"``…"""
+    return (notation.from_params(state, actor, values),)
 
-    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        return rules.initial_state(players, options)
 
-    def evolve(self, state: State, event: Event) -> State:
-        return rules.evolve(state, event)
+def awaiting(state: State) -> tuple[Awaited, ...]:
+    return tuple(
+        Awaited(name, "private", phases.OWED[what])
+        for name in state.names
+        for what in phases.owes(state, name)
+    )
 
-    def decide(self, state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
-        return rules.decide(state, actor, command, draws)
 
-    def parse(self, state: State, actor: str, text: str) -> Command:
-        return notation.parse(state, actor, text)
+def posts_after(before: State, events: Sequence[Event], after: State) -> tuple[PostRef, ...]:
+    posts: list[PostRef] = []
+    for event in events:
+        if isinstance(event, DuelsStarted):
+            posts.append(PostRef("setup"))
+        elif isinstance(event, DuelResolved):
+            posts.append(PostRef("duel", (event.manche, event.duel)))
+        elif isinstance(event, MancheEnded):
+            posts.append(PostRef("manche", (before.manche,)))
+            if event.result.game_end is not None:
+                posts.append(PostRef("final"))
+    return tuple(posts)
 
-    def order_from_params(self, state: State, actor: str, values: Mapping[str, Any]) -> Command:
-        """An explicit order: ``gm order ana --card 5``, ``--discard "1 2"``…"""
-        return notation.from_params(state, actor, values)
 
-    def phase(self, state: State) -> str:
-        return phases.phase_key(state)
+def latest_post(state: State) -> PostRef:
+    if state.phase is Phase.OVER:
+        return PostRef("final")
+    if state.phase is Phase.SETUP:
+        return PostRef("opening")
+    record = state.current
+    if record.duels:
+        return PostRef("duel", (record.number, record.duels[-1].number))
+    if len(state.history) > 1:
+        return PostRef("manche", (state.history[-2].number,))
+    return PostRef("setup")
 
-    def awaiting(self, state: State) -> tuple[str, ...]:
-        return phases.awaiting(state)
 
-    def next_step(self, state: State) -> str:
-        return phases.next_step(state)
-
-    def is_over(self, state: State) -> bool:
-        return phases.is_over(state)
-
-    def posts_after(
-        self, before: State, events: Sequence[Event], after: State
-    ) -> tuple[PostRef, ...]:
-        posts: list[PostRef] = []
-        for event in events:
-            if isinstance(event, DuelsStarted):
-                posts.append(PostRef("setup", event.round))
-            elif isinstance(event, DuelResolved):
-                posts.append(PostRef("duel", event.round))
-            elif isinstance(event, MancheEnded):
-                posts.append(PostRef("manche", event.round))
-                if event.result.game_end is not None:
-                    posts.append(PostRef("final"))
-        return tuple(posts)
-
-    def latest_post(self, state: State) -> PostRef:
-        if state.phase is Phase.OVER:
-            return PostRef("final")
-        if state.phase is Phase.SETUP:
-            return PostRef("opening")
-        record = state.current
-        if record.duels:
-            return PostRef("duel", record.duels[-1].turn)
-        if len(state.history) > 1:
-            return PostRef("manche", state.history[-2].end_turn)
-        return PostRef("setup", 1)
-
-    def public_view(self, state: State, post: PostRef) -> dict[str, Any]:
-        return views.public_view(state, post)
-
-    def player_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.player_view(state, player)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return views.summary(state)
-
-    def legal_inputs(self, state: State) -> tuple[ScenarioStep, ...]:
-        return legal_inputs(state)
-
-    def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
-        return scenario_steps(document)
+def shown(state: State, post: PostRef) -> Shown:
+    """The setup post seals both setup discards; a duel shows both cards in
+    full; the manche post seals the end-of-manche choices and opens those
+    its final duel shows in full; the disclosure opens everything."""
+    names = state.names
+    if post.kind == "setup":
+        return Shown(sealed=tuple(("setup", n) for n in names))
+    if post.kind == "duel" and len(post.at) == 2:
+        manche, duel = post.at
+        return Shown(opened=tuple(("card", manche, duel, n) for n in names))
+    if post.kind == "manche" and len(post.at) == 1:
+        (manche,) = post.at
+        return Shown(
+            sealed=tuple(("end", manche, n) for n in names),
+            opened=tuple(("end", manche, n) for n in views.shown_in_manche(state, manche)),
+        )
+    if post.kind == "disclosure":
+        return Shown(disclose_all=True)
+    return NOTHING_SHOWN
 
 
 def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
@@ -207,7 +188,7 @@ def manche_over(state: State) -> bool:
 
 
 def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
-    """The steps of a scenario file (``shared/scenarios.md``, fistful part).
+    """The steps of a scenario file (``docs/scenarios.md``, fistful part).
 
     Accepts the whole document (common keys are left to the platform) or
     only its game-specific part.
@@ -270,3 +251,29 @@ def _duel_steps(where: str, entry: Mapping[str, Any]) -> list[ScenarioStep]:
             steps.append(ScenarioStep(where=where, actor=player, text=_marked(text, part, verb)))
     steps.append(ScenarioStep(where=where, step="resolve", when=manche_over))
     return steps
+
+
+GAME: GameDef[State] = GameDef(
+    info=INFO,
+    events=EVENTS,
+    commands=COMMANDS,
+    configure=config.configure,
+    initial_state=rules.initial_state,
+    evolve=rules.evolve,
+    decide=rules.decide,
+    parse=parse,
+    order_from_params=order_from_params,
+    phase=phases.phase_key,
+    awaiting=awaiting,
+    next_step=phases.next_step,
+    is_over=phases.is_over,
+    posts_after=posts_after,
+    latest_post=latest_post,
+    public_view=views.public_view,
+    shown=shown,
+    player_view=views.player_view,
+    summary=views.summary,
+    legal_inputs=legal_inputs,
+    scenario=scenario_steps,
+)
+"""Fistful of Gold, as the platform sees it."""

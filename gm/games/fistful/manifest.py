@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, StepSpec
+from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
 
 PLAYERS = 2
 DEFAULT_LENGTH = "short"
@@ -111,5 +111,13 @@ INFO = GameInfo(
     ),
     steps=STEPS,
     order_params=ORDER_PARAMS,
-    post_kinds=("opening", "setup", "duel", "manche", "final", "disclosure"),
+    post_kinds=(
+        PostKind("opening"),
+        PostKind("rules"),
+        PostKind("setup"),
+        PostKind("duel", ("manche", "duel")),
+        PostKind("manche", ("manche",)),
+        PostKind("final"),
+        PostKind("disclosure"),
+    ),
 )

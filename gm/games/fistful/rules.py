@@ -264,7 +264,7 @@ def _decide_setup(state: State, actor: str, command: DiscardAtSetup) -> list[Eve
     name = _acting_player(state, actor, command.player)
     p = state.player(name)
     check_count(p, command.cards, SETUP_DISCARDS, "the setup discard")
-    return [SetupDiscarded(state.turn, name, sort_cards(command.cards))]
+    return [SetupDiscarded(name, sort_cards(command.cards))]
 
 
 def pick_events(state: State, name: str, card: Card) -> list[Event]:
@@ -321,7 +321,7 @@ def _decide_play(state: State, actor: str, command: PlayCard) -> list[Event]:
     events = pick_events(state, name, command.pick) if command.pick is not None else []
     after = _with(state, events)
     check_playable(after, name, command.card)
-    return [*events, CardPlayed(state.turn, name, command.card)]
+    return [*events, CardPlayed(state.manche, state.duel, name, command.card)]
 
 
 def _decide_end_choice(state: State, actor: str, command: ChooseEnd) -> list[Event]:
@@ -356,7 +356,7 @@ def _decide_end_choice(state: State, actor: str, command: ChooseEnd) -> list[Eve
     if discards is not None:
         choice = EndChoice(discards, final)
         if choice != current:
-            events.append(EndChosen(state.turn, name, choice))
+            events.append(EndChosen(state.manche, name, choice))
     return events
 
 

@@ -47,7 +47,7 @@ from .phases import (
     phase_key,
 )
 
-POST_KINDS = INFO.post_kinds
+POST_KINDS = tuple(k.name for k in INFO.post_kinds)
 
 
 def _names(state: State) -> list[dict[str, str]]:
@@ -71,13 +71,13 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
 def public_view(state: State, post: PostRef) -> dict[str, Any]:
     """The content of one public post.
 
-    :raises NotFoundError: unknown kind, or a turn that has no such post (yet).
+    :raises NotFoundError: unknown kind, or coordinates that have no such post (yet).
     :raises PhaseError: the disclosure before the end of the game.
     """
     base: dict[str, Any] = {
         "game": "fistful",
         "kind": post.kind,
-        "round": post.round,
+        "at": list(post.at),
         "players": _names(state),
         "length": str(state.length),
         "target": state.target,
@@ -89,14 +89,12 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
             raise _no_post(state, post)
         return base | _setup(state)
     if post.kind == "duel":
-        found = _duel_at(state, post.round)
+        found = _duel_at(state, post.at)
         if found is None:
             raise _no_post(state, post)
         return base | _duel(state, *found)
     if post.kind == "manche":
-        done = [
-            r for r in state.history if r.result is not None and post.round in (None, r.end_turn)
-        ]
+        done = [r for r in state.history if r.result is not None and post.at in ((), (r.number,))]
         if not done:
             raise _no_post(state, post)
         return base | _manche(state, done[-1])
@@ -120,19 +118,20 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
 
 
 def _no_post(state: State, post: PostRef) -> NotFoundError:
-    where = f" for turn {post.round}" if post.round is not None else ""
+    where = f" at {post.address}" if post.at else ""
     return NotFoundError(
         f"no {post.kind} post{where}: the game is at {phase_key(state)!r}",
         code="fistful/no-such-post",
-        params={"kind": post.kind, "round": post.round},
+        params={"kind": post.kind, "at": list(post.at)},
     )
 
 
-def _duel_at(state: State, turn: int | None) -> tuple[MancheRecord, DuelRecord] | None:
+def _duel_at(state: State, at: tuple[int, ...]) -> tuple[MancheRecord, DuelRecord] | None:
+    """The duel at ``(manche, duel)``; the latest duel when ``at`` is empty."""
     found = None
     for record in state.history:
         for d in record.duels:
-            if turn is None or d.turn == turn:
+            if not at or at == (record.number, d.number):
                 found = (record, d)
     return found
 
@@ -228,8 +227,6 @@ def _duel(state: State, record: MancheRecord, d: DuelRecord) -> dict[str, Any]:
             for n in state.names
             if d.owed.get(n)
         ],
-        # both cards are on the table: the platform publishes both seals' salts
-        "unsealed": list(state.names),
     }
 
 
@@ -237,12 +234,6 @@ def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
     result = record.result
     assert result is not None
     winner = result.winner
-    choices = dict(record.choices)
-    shown = [
-        n
-        for n in state.names
-        if n in choices and result.final is not None and len(choices[n].discards) == 1
-    ]
     return {
         "manche": record.number,
         "ended_by": str(result.ended_by),
@@ -267,9 +258,17 @@ def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
             "cards": result.next_hand,
             "duels": result.next_hand - 1,
         },
-        # an end choice the final duel shows in full (one discard, revealed there)
-        "unsealed": shown,
     }
+
+
+def shown_in_manche(state: State, number: int) -> tuple[str, ...]:
+    """The players whose end-of-manche choice the manche post shows in full:
+    a single discard, revealed in the final duel (R-5)."""
+    record = state.history[number - 1] if 0 < number <= len(state.history) else None
+    if record is None or record.result is None or record.result.final is None:
+        return ()
+    choices = dict(record.choices)
+    return tuple(n for n in state.names if n in choices and len(choices[n].discards) == 1)
 
 
 def _final(state: State) -> dict[str, Any]:

@@ -75,3 +75,15 @@ class Resolve(Command):
     """Fire the shots, share the pot and close the round."""
 
     kind: ClassVar[str] = "magot.resolve"
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    DrawLoot,
+    SetOrder,
+    WithdrawOrder,
+    Reveal,
+    Fold,
+    Stay,
+    Resolve,
+)
+"""Every command type of the game, for the log."""

@@ -2,10 +2,11 @@
 
 Every event is a frozen dataclass that ``gm.core.codec`` encodes and decodes
 exactly. Secret orders (``OrderSet``, ``OrderWithdrawn``) are addressed to
-their player; every other event is public and holds only public facts: the
-resolution names lowered, held and disabled orders without their options
-(R-5). ``rules.evolve`` still spends those options, from the orders kept in
-the state since the reveal.
+their player and keyed by round and player; a fold or a stay is its player's
+until the results show it (the reveal post asks for them by PM). Every other
+event is public and holds only public facts: the resolution names lowered,
+held and disabled orders without their options (R-5). ``rules.evolve`` still
+spends those options, from the orders kept in the state since the reveal.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class OrderSet(Event):
 
     kind: ClassVar[str] = "magot.order-set"
     sealed: ClassVar[bool] = True
+    secret: ClassVar[str] = "order"
     round: int
     player: str
     target: str
@@ -49,6 +51,7 @@ class OrderWithdrawn(Event):
 
     kind: ClassVar[str] = "magot.order-withdrawn"
     unseals: ClassVar[bool] = True
+    secret: ClassVar[str] = "order"
     round: int
     player: str
 
@@ -76,6 +79,9 @@ class Folded(Event):
     round: int
     player: str
 
+    def audience(self) -> str:
+        return self.player  # public only with the results
+
 
 @dataclass(frozen=True)
 class Stayed(Event):
@@ -84,6 +90,9 @@ class Stayed(Event):
     kind: ClassVar[str] = "magot.stayed"
     round: int
     player: str
+
+    def audience(self) -> str:
+        return self.player
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
-"""``Magot``: Le Magot seen through the platform's ``Game`` protocol.
+"""Le Magot as the platform sees it: ``GAME``, its typed definition.
 
-This module only wires the rules to the platform: the MJ's command-line
-steps (``gm draw``, ``gm reveal``, ``gm fold``…), explicit orders (``gm order
-fab --target marco --option bang``), which posts a command calls for, and
+This module only wires the rules to the platform: explicit orders (``gm
+order fab --target marco --option bang``), which posts a command calls for
+and which secrets each post seals and opens, the inputs accepted now, and
 scenario files. The rules themselves live in ``rules``, ``notation`` and
-``views``.
+``views``; the MJ's steps in ``manifest``.
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gm.core.protocol import (
+    NOTHING_SHOWN,
+    Awaited,
     Command,
-    Draws,
     Event,
-    OptionSpec,
-    ParamSpec,
+    GameDef,
     PostRef,
     ScenarioStep,
-    StepSpec,
+    Shown,
 )
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
 from . import notation, rules, views
-from .commands import SetOrder
+from .commands import COMMANDS, SetOrder
 from .events import EVENTS, GameEnded, LootDrawn, OrdersRevealed, RoundResolved
 from .manifest import INFO
 from .model import OPTIONS, Phase, State
@@ -34,96 +34,66 @@ from .model import OPTIONS, Phase, State
 _ROUND_KEYS = ("bills", "orders", "folds", "force")
 
 
-class Magot:
-    """Le Magot, as the platform sees it. Stateless: every method is pure."""
+def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
+    return (notation.parse(state, actor, text),)
 
-    id: str = INFO.id
-    title: str = INFO.title
-    min_players: int = INFO.min_players
-    max_players: int = INFO.max_players
-    options: tuple[OptionSpec, ...] = INFO.options
-    steps: tuple[StepSpec, ...] = INFO.steps
-    events: tuple[type[Event], ...] = EVENTS
-    order_params: tuple[ParamSpec, ...] = INFO.order_params
 
-    def configure(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        return rules.configure(players, options)
+def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+    """An explicit order: ``gm order fab --target marco --option bang``."""
+    target = values.get("target")
+    if not isinstance(target, str) or not target.strip():
+        raise InputError("--target is required: the player aimed at", code="magot/no-target")
+    option = values.get("option")
+    if not isinstance(option, str):
+        raise InputError("--option is required: triple, bang or click", code="magot/bad-option")
+    player = rules.find_player(state, actor)
+    return (SetOrder(player=player, target=target.strip(), option=notation.parse_option(option)),)
 
-    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        return rules.initial_state(players, options)
 
-    def evolve(self, state: State, event: Event) -> State:
-        return rules.evolve(state, event)
+def awaiting(state: State) -> tuple[Awaited, ...]:
+    what = "stay or fold" if state.phase is Phase.STANDOFF else "an order"
+    return tuple(Awaited(name, "private", what) for name in rules.awaiting(state))
 
-    def decide(self, state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
-        return rules.decide(state, actor, command, draws)
 
-    def parse(self, state: State, actor: str, text: str) -> Command:
-        return notation.parse(state, actor, text)
+def posts_after(before: State, events: Sequence[Event], after: State) -> tuple[PostRef, ...]:
+    posts: list[PostRef] = []
+    for event in events:
+        if isinstance(event, LootDrawn):
+            posts.append(PostRef("round", (event.round,)))
+        elif isinstance(event, OrdersRevealed):
+            posts.append(PostRef("reveal", (event.round,)))
+        elif isinstance(event, RoundResolved):
+            posts.append(PostRef("results", (event.round,)))
+        elif isinstance(event, GameEnded):
+            posts.append(PostRef("final"))
+    return tuple(posts)
 
-    def order_from_params(self, state: State, actor: str, values: Mapping[str, Any]) -> Command:
-        """An explicit order: ``gm order fab --target marco --option bang``."""
-        target = values.get("target")
-        if not isinstance(target, str) or not target.strip():
-            raise InputError("--target is required: the player aimed at", code="magot/no-target")
-        option = values.get("option")
-        if not isinstance(option, str):
-            raise InputError("--option is required: triple, bang or click", code="magot/bad-option")
-        player = rules.find_player(state, actor)
-        return SetOrder(player=player, target=target.strip(), option=notation.parse_option(option))
 
-    def phase(self, state: State) -> str:
-        return rules.phase_key(state)
+def latest_post(state: State) -> PostRef:
+    if state.phase is Phase.OVER:
+        return PostRef("final")
+    if state.phase is Phase.ORDERS:
+        return PostRef("round", (state.round,))
+    if state.phase is Phase.STANDOFF:
+        return PostRef("reveal", (state.round,))
+    if state.round == 0:
+        return PostRef("opening")
+    return PostRef("results", (state.round,))
 
-    def awaiting(self, state: State) -> tuple[str, ...]:
-        return rules.awaiting(state)
 
-    def next_step(self, state: State) -> str:
-        return rules.next_step(state)
-
-    def is_over(self, state: State) -> bool:
-        return rules.is_over(state)
-
-    def posts_after(
-        self, before: State, events: Sequence[Event], after: State
-    ) -> tuple[PostRef, ...]:
-        posts: list[PostRef] = []
-        for event in events:
-            if isinstance(event, LootDrawn):
-                posts.append(PostRef("round", event.round))
-            elif isinstance(event, OrdersRevealed):
-                posts.append(PostRef("reveal", event.round))
-            elif isinstance(event, RoundResolved):
-                posts.append(PostRef("results", event.round))
-            elif isinstance(event, GameEnded):
-                posts.append(PostRef("final"))
-        return tuple(posts)
-
-    def latest_post(self, state: State) -> PostRef:
-        if state.phase is Phase.OVER:
-            return PostRef("final")
-        if state.phase is Phase.ORDERS:
-            return PostRef("round", state.round)
-        if state.phase is Phase.STANDOFF:
-            return PostRef("reveal", state.round)
-        if state.round == 0:
-            return PostRef("opening")
-        return PostRef("results", state.round)
-
-    def public_view(self, state: State, post: PostRef) -> dict[str, Any]:
-        return views.public_view(state, post)
-
-    def player_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.player_view(state, player)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return views.summary(state)
-
-    def scenario(self, document: Mapping[str, Any]) -> list[ScenarioStep]:
-        return scenario_steps(document)
-
-    def legal_inputs(self, state: State) -> tuple[ScenarioStep, ...]:
-        return legal_inputs(state)
+def shown(state: State, post: PostRef) -> Shown:
+    """The reveal seals every order of its round; the results open the live
+    shots' orders (a lowered, held or disabled order keeps its option, so
+    its salt too, R-5); the disclosure opens everything once the game is over."""
+    if post.kind == "reveal" and post.round is not None:
+        return Shown(sealed=tuple(("order", post.round, p) for p in state.names))
+    if post.kind == "results" and post.round is not None and 0 < post.round <= len(state.history):
+        result = state.history[post.round - 1].resolution
+        if result is not None:
+            return Shown(opened=tuple(("order", post.round, s.shooter) for s in result.shots))
+    if post.kind == "disclosure":
+        return Shown(disclose_all=True)
+    return NOTHING_SHOWN
 
 
 def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
@@ -164,7 +134,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
 
 
 def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
-    """The steps of a scenario file (``shared/scenarios.md``, magot part).
+    """The steps of a scenario file (``docs/scenarios.md``, magot part).
 
     Accepts the whole document (common keys are left to the platform) or
     only its game-specific part.
@@ -217,3 +187,29 @@ def _round_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     steps += [ScenarioStep(where=where, step="fold", values={"player": player}) for player in folds]
     steps.append(ScenarioStep(where=where, step="resolve", values={}))
     return steps
+
+
+GAME: GameDef[State] = GameDef(
+    info=INFO,
+    events=EVENTS,
+    commands=COMMANDS,
+    configure=rules.configure,
+    initial_state=rules.initial_state,
+    evolve=rules.evolve,
+    decide=rules.decide,
+    parse=parse,
+    order_from_params=order_from_params,
+    phase=rules.phase_key,
+    awaiting=awaiting,
+    next_step=rules.next_step,
+    is_over=rules.is_over,
+    posts_after=posts_after,
+    latest_post=latest_post,
+    public_view=views.public_view,
+    shown=shown,
+    player_view=views.player_view,
+    summary=views.summary,
+    legal_inputs=legal_inputs,
+    scenario=scenario_steps,
+)
+"""Le Magot, as the platform sees it."""

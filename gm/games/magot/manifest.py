@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, StepSpec
+from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
 from gm.errors import InputError
 
 MIN_PLAYERS = 3
@@ -226,5 +226,13 @@ INFO = GameInfo(
     ),
     steps=STEPS,
     order_params=ORDER_PARAMS,
-    post_kinds=("opening", "round", "reveal", "results", "final", "disclosure"),
+    post_kinds=(
+        PostKind("opening"),
+        PostKind("rules"),
+        PostKind("round", ("round",)),
+        PostKind("reveal", ("round",)),
+        PostKind("results", ("round",)),
+        PostKind("final"),
+        PostKind("disclosure"),
+    ),
 )

@@ -4,12 +4,13 @@
 causes, or raises a ``gm.errors`` error with a stable code (``magot/…``,
 ``phase/…``) and the ``params`` a reply template needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``shared/rules/magot.md``.
+rulings ``R-n`` are those of ``docs/rules/magot.md``.
 
 Drawing (R-1, R-2): the loot deck is kept sorted from the largest bill down;
-a draw by the fortune takes ``min(5, len(deck))`` bills one after the other,
-each time the bill at index ``draws.below(len(deck))`` of what is left. The
-bills are recorded in the event in that order, so a replay never draws.
+a draw by the fortune reads the stream ``round-<n>/bills`` and takes
+``min(5, len(deck))`` bills one after the other, each time the bill at index
+``below(len(deck))`` of what is left. The bills are recorded in the event in
+that order, so a replay never draws.
 """
 
 from __future__ import annotations
@@ -413,10 +414,16 @@ def _decide_draw(state: State, actor: str, command: DrawLoot, draws: Draws) -> l
     count = min(BILLS_PER_ROUND, len(state.deck))
     if command.bills is None:
         rest = list(state.deck)
-        bills = tuple(rest.pop(draws.below(len(rest))) for _ in range(count))
+        chance = draws.stream(bills_purpose(state.round + 1))
+        bills = tuple(rest.pop(chance.below(len(rest))) for _ in range(count))
         return [LootDrawn(round=state.round + 1, bills=bills, manual=False)]
     _check_manual_bills(state, command.bills, count)
     return [LootDrawn(round=state.round + 1, bills=tuple(command.bills), manual=True)]
+
+
+def bills_purpose(round_: int) -> str:
+    """The fortune's stream of round ``round_``'s bills."""
+    return f"round-{round_}/bills"
 
 
 def _deck_text(state: State) -> str:

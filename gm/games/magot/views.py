@@ -36,9 +36,9 @@ from .model import (
     State,
     sort_bills,
 )
-from .rules import awaiting, find_player, phase_key, ranking, winners
+from .rules import awaiting, find_player, phase_key, ranking, winners, bills_purpose
 
-POST_KINDS = INFO.post_kinds
+POST_KINDS = tuple(k.name for k in INFO.post_kinds)
 
 _VOLLEY = {Option.TRIPLE: 1, Option.BANG: 2, Option.CLICK: 3}
 
@@ -132,6 +132,8 @@ def _round(state: State, record: RoundRecord) -> dict[str, Any]:
         "drawn": _bills(record.drawn),
         "drawn_total": sum(record.drawn),
         "manual": record.manual,
+        # the fortune's stream of these bills (None when drawn by hand, R-2)
+        "draw": None if record.manual else bills_purpose(record.number),
         "deck_left": sum(c for _, c in state.loot) - len(drawn_so_far),
         "deck_left_total": state.initial_loot - sum(drawn_so_far),
         "awaiting": list(record.alive),
@@ -215,7 +217,6 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
             for s in result.shots
         ],
         # the orders this post shows in full: the platform publishes their salts
-        "unsealed": [s.shooter for s in result.shots],
         "wounded": [
             {"player": w.player, "taken": w.taken, "total": w.total, "dead": w.dead}
             for w in result.wounds

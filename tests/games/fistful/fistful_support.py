@@ -40,7 +40,7 @@ class Table:
 
     def send(self, player: str, text: str) -> tuple[Event, ...]:
         """``player``'s private message, parsed and decided as ``gm order`` does."""
-        command = GAME.parse(self.state, player, text)
+        command = GAME.parse(self.state, player, text)[0]
         return self._apply(player, command)
 
     def step(self, name: str, **values: Any) -> tuple[Event, ...]:

@@ -23,7 +23,7 @@ from gm.games.fistful.words import Part, card_words, scan
 
 
 def parse(table: Table, player: str, text: str) -> object:
-    return GAME.parse(table.state, player, text)
+    return GAME.parse(table.state, player, text)[0]
 
 
 @pytest.mark.parametrize(

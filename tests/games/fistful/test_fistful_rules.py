@@ -732,7 +732,7 @@ def test_nothing_can_be_played_once_the_game_is_over() -> None:
         with pytest.raises(GameOverError):
             play(t.state, GM, command)
     with pytest.raises(GameOverError):
-        GAME.parse(t.state, "ana", "5")
+        GAME.parse(t.state, "ana", "5")[0]
     assert GAME.legal_inputs(t.state) == ()
 
 

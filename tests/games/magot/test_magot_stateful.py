@@ -135,7 +135,7 @@ class MagotGames(RuleBasedStateMachine):
         if actor != GM and data.draw(st.booleans(), label="as text"):
             noise = data.draw(st.sampled_from(["", "Je braque ", "salut MJ ! "]))
             try:
-                command = GAME.parse(self.state, actor, noise + format_order(Order(target, option)))
+                command = GAME.parse(self.state, actor, noise + format_order(Order(target, option)))[0]
             except GMError:
                 return
             self.attempt(actor, command)
@@ -156,7 +156,7 @@ class MagotGames(RuleBasedStateMachine):
         text = data.draw(st.sampled_from(["je me couche", "j'en ai une paire", None]))
         if text is not None:
             try:
-                command = GAME.parse(self.state, player, text)
+                command = GAME.parse(self.state, player, text)[0]
             except GMError:
                 return
         else:

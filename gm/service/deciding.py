@@ -1,0 +1,109 @@
+"""Deciding commands as the log records them, and deciding them again to check.
+
+One function turns a command into what the log records (``decide``):
+``CommandDecided`` (the command itself), the events the rules decided, and
+``ChanceDrawn`` when the command drew from the fortune (the purposes, and
+the players' words mixed in). Commands and ``gm verify`` both go through
+it, so what verify re-derives is exactly what a command recorded: the
+fortune's streams come from the seed, the purposes and the words in force,
+never from a counter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gm.core import platform
+from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, evolve_meta
+from gm.core.codec import encode, to_json
+from gm.core.fortune import FortuneDraws
+from gm.core.protocol import Command, Event, Game
+from gm.service.loading import commands_for, is_platform
+from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
+
+if TYPE_CHECKING:
+    from gm.service.env import Env
+    from gm.service.loading import Campaign
+
+
+def to_record(event: Event, actor: str, source: str | None = None) -> NewEvent:
+    """What the store appends for ``event``, recorded for ``actor``."""
+    kind, payload = encode(event)
+    return NewEvent(kind, actor, event.audience(), payload, source)
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a run of commands recorded, and the campaign's meta and state after it."""
+
+    events: tuple[Event, ...]
+    meta: Meta
+    state: Any
+
+    @property
+    def game_events(self) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if not is_platform(e.kind))
+
+
+def apply(game: Game, meta: Meta, state: Any, events: Sequence[Event]) -> tuple[Meta, Any]:
+    """Fold ``events`` into ``meta`` and ``state``."""
+    for event in events:
+        if is_platform(event.kind):
+            meta = evolve_meta(meta, event) or meta
+        else:
+            state = game.evolve(state, event)
+    return meta, state
+
+
+def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command) -> list[Event]:
+    """The events the log records for one command, its own record first.
+
+    :raises GMError: the rules refuse the command.
+    """
+    draws = FortuneDraws(meta.seed or "", meta.words, meta.drawn)
+    if is_platform(command.kind):
+        events = platform.decide(meta, bool(game.is_over(state)), command, draws)
+    else:
+        events = list(game.decide(state, actor, command, draws))
+    record: list[Event] = [CommandDecided(actor, command.kind, to_json(command)), *events]
+    if draws.opened:
+        record.append(ChanceDrawn(tuple(draws.opened), draws.words))
+    return record
+
+
+def decide(game: Game, meta: Meta, state: Any, actor: str, commands: Sequence[Command]) -> Decided:
+    """Decide ``commands`` one after the other (each sees the previous one's
+    events): all of them are accepted, or the first refusal is raised."""
+    recorded: list[Event] = []
+    for command in commands:
+        events = decide_one(game, meta, state, actor, command)
+        meta, state = apply(game, meta, state, events)
+        recorded.extend(events)
+    return Decided(tuple(recorded), meta, state)
+
+
+def command_of(game_id: str, event: CommandDecided) -> Command:
+    """The command a ``CommandDecided`` event records.
+
+    :raises KeyError: an unknown command kind.
+    :raises PayloadError: arguments that do not fit it.
+    """
+    return commands_for(game_id).decode(event.command, event.args)
+
+
+def would_be(campaign: Campaign | None, records: Sequence[NewEvent], env: Env) -> list[StoredEvent]:
+    """What ``records`` would become if appended after ``campaign`` (a new log
+    when None), chained but stored nowhere: previews render from them."""
+    out: list[StoredEvent] = []
+    seq = campaign.seq if campaign is not None else 0
+    prev = campaign.head if campaign is not None else None
+    when = utc_timestamp(env.now())
+    for offset, new in enumerate(records, start=1):
+        record = chained(
+            new, seq=seq + offset, prev_hash=prev, salt=new_salt(), recorded_at=when, batch=seq + 1
+        )
+        out.append(record)
+        prev = record.hash
+    return out
