@@ -201,24 +201,28 @@ def _table(rows: list[dict[str, object]]) -> None:
 
 
 @click.command(name="set")
-@click.argument("key", type=click.Choice(["format", "tables", "tz", "lang"]))
+@click.argument("key", type=click.Choice(["format", "tables", "tz", "lang", "turn-deadline"]))
 @click.argument("value")
 @pass_ctx
 def set_(ctx: Ctx, key: str, value: str) -> None:
-    """Change a campaign setting: format, tables, tz or lang.
+    """Change a campaign setting: format, tables, tz, lang or turn-deadline.
+
+    turn-deadline is the delay given each time a move passes the turn to
+    another player (games played turn by turn): '+24h', or 'off'.
 
     \b
     Example:
       gm set format bbcode       # a phpBB or Forumactif forum
       gm set tables list         # the forum has no [table] tag
       gm set tz America/Montreal
+      gm set turn-deadline +24h
     """
     from gm.service import campaigns
 
     slug = ctx.slug()
     result = campaigns.change_setting(ctx.env, slug, key, value)
     note(
-        f"{slug}: {key} = {result.campaign.meta.settings[key]}"
+        f"{slug}: {key} = {result.campaign.meta.settings[key] or 'off'}"
         + ("" if result.recorded else " (unchanged)")
     )
 

@@ -18,6 +18,7 @@ from gm.cli.context import (
     pass_ctx,
     preview_option,
 )
+from gm.cli.steps import DEADLINE_HELP
 
 
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
@@ -96,6 +97,9 @@ def order(
     fmt, tables = ctx.style(slug, fmt)
     if result.reply:
         echo_post(result.reply, fmt, tables)
+    if result.posts:  # a public move (a player's turn) calls for a post to publish
+        click.echo()
+        echo_posts(result.posts, fmt, tables)
     state = result.campaign.state
     awaiting = result.campaign.game.waiting_for(state)
     done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
@@ -159,6 +163,37 @@ def remind(ctx: Ctx, fmt: str | None) -> None:
         echo_post(body, fmt, tables)
 
 
+@click.command(name="default")
+@click.argument("player")
+@click.option("--deadline", metavar="WHEN", help=DEADLINE_HELP)
+@preview_option
+@format_option
+@pass_ctx
+def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: str | None) -> None:
+    """Apply the rules' default for PLAYER's missing input, and post what it did.
+
+    For a player who did not answer in time, where the game's rules say what
+    happens then (drawn by the fortune when they say so). The log records
+    that it was a default; the player's next message can no longer replace it.
+
+    \b
+    Example:
+      gm default bob
+      gm default bob --preview
+    """
+    from gm.service import actions
+
+    slug = ctx.slug()
+    result = actions.default(ctx.env, slug, player, deadline=deadline, preview=preview)
+    fmt, tables = ctx.style(slug, fmt)
+    echo_posts(result.posts, fmt, tables)
+    campaign = result.campaign
+    awaiting = campaign.game.waiting_for(campaign.state)
+    done = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
+    waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else ""
+    note(f"{done}{waiting} Next: {campaign.game.next_step(campaign.state)}")
+
+
 def register(group: click.Group) -> None:
-    for command in (order, play, remind):
+    for command in (order, play, remind, default_):
         group.add_command(command)

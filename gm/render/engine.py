@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -162,7 +162,13 @@ class _Environment(SandboxedEnvironment):
 class Renderer:
     """Render the posts of one game in one language, from Markdown templates."""
 
-    def __init__(self, game_id: str, lang: str = "fr", override: Path | None = None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        lang: str = "fr",
+        override: Path | None = None,
+        filters: Mapping[str, Callable[..., Any]] | None = None,
+    ) -> None:
         for what, value in (("game", game_id), ("language", lang)):
             if not _NAME.fullmatch(value):
                 raise NotFoundError(f"invalid {what} name {value!r}", code="template/not-found")
@@ -187,6 +193,12 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
+        # The game's own filters (pure functions; what they return is escaped
+        # like any value): they may add names, never replace gm's own.
+        clash = sorted(set(filters or {}) & set(self.env.filters))
+        if clash:
+            raise ValueError(f"{game_id}: a game filter cannot replace {clash[0]!r}")
+        self.env.filters.update(filters or {})
         self._fingerprints: dict[str, str] = {}
 
     def candidates(self, kind: str) -> list[str]:

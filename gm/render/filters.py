@@ -39,6 +39,10 @@ Filters (all produce French text):
     bits: what players compare must not be grindable on a laptop).
 ``fingerprint``
     The chain head in a post's footer: the same 32 hex digits.
+``diagram``
+    A fixed-width drawing (a train, a map, a scoreboard: lines of text) as a
+    code block, which every format keeps as it is: Markdown's indented block,
+    BBCode's ``[code]``, HTML's ``<pre>``. Put it after a blank line.
 ``literal``
     A text printed exactly, byte for byte, in a code span (a seed, a word for
     the fortune): ``la_graine*x`` → ```la_graine*x```; no Markdown inside it
@@ -174,6 +178,14 @@ def fingerprint(value: Any) -> Raw:
     return short(value)
 
 
+def diagram(value: Any) -> Raw:
+    """Lines of text as an indented (code) block: no markup inside is read."""
+    if not isinstance(value, str) or not value.strip("\n"):
+        raise FilterError(f"diagram draws lines of text, got {value!r}")
+    lines = value.strip("\n").split("\n")
+    return Raw("\n".join("    " + line.rstrip() for line in lines))
+
+
 def literal(value: Any) -> Raw:
     """``value`` as a CommonMark code span: printed exactly, nothing in it read as markup."""
     if not isinstance(value, str) or "\n" in value or not value.strip():
@@ -245,6 +257,7 @@ FILTERS: dict[str, Callable[..., Raw]] = {
     "short": short,
     "fingerprint": fingerprint,
     "literal": literal,
+    "diagram": diagram,
     "datetime_fr": datetime_fr,
     "date_fr": date_fr,
     "join": join,

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm import games
 from gm.core.campaign import (
     CommandDecided,
     DeadlineSet,
@@ -192,7 +193,13 @@ def step(
     deadline: str | None = None,
     preview: bool = False,
 ) -> Result:
-    """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters."""
+    """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters.
+
+    ``default`` (with a ``player`` value) is the platform's step ``gm default``,
+    unless the game has a step of that name."""
+    game = games.info(env.store.campaign(slug).game)
+    if name == DEFAULT and all(s.name != DEFAULT for s in game.steps):
+        return default(env, slug, str(values.get("player", "")), deadline, preview)
 
     def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
         spec = find_step(campaign, name)
@@ -206,6 +213,9 @@ def step(
 def command(env: Env, slug: str, what: Command, preview: bool = False) -> Result:
     """Run a platform command of the MJ's (``gm roll``) like any other."""
     return _run(env, slug, GM, lambda campaign, actor: (what,), preview=preview)
+
+
+DEFAULT = "default"
 
 
 def default(

@@ -278,7 +278,7 @@ def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
     with env.store.write(slug) as w:
         info = env.store.campaign(slug)
         campaign = fold(info.slug, info.game, w.events(info.slug))
-        if campaign.meta.settings.get(key) == value:
+        if campaign.meta.settings.get(key) == checked[key]:
             return Result(campaign, recorded=False)
         event = SettingChanged(key, checked[key])
         stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)

@@ -46,9 +46,10 @@ def tidy(markdown: str) -> str:
 
 @functools.cache
 def renderer(game_id: str, lang: str, override: Path | None) -> Renderer:
+    from gm import games
     from gm.render import Renderer
 
-    return Renderer(game_id, lang, override)
+    return Renderer(game_id, lang, override, games.load(game_id).filters)
 
 
 def rendered_by(campaign: Campaign, kind: str, override: Path | None) -> str:

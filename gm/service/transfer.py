@@ -264,7 +264,9 @@ def _check_log(env: Env, copy: CampaignCopy) -> None:
             break
         events.append(replace(event, payload=payload))
     else:
-        found = audit.check(env, copy.campaign.slug, copy.campaign.game, events, copy.posts).problems
+        found = audit.check(
+            env, copy.campaign.slug, copy.campaign.game, events, copy.posts
+        ).problems
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise ChainIntegrityError(

@@ -41,13 +41,13 @@ import pytest
 from support import Table
 
 from gm import games
+from gm.core.canonical import seal
 from gm.core.protocol import PUBLIC, Game, PostRef, ScenarioStep
 from gm.errors import GMError, InputError
 from gm.render.engine import TEMPLATE_SUFFIX, templates_dir
 from gm.service import actions, audit, campaigns, publishing
 from gm.service.actions import Result
 from gm.service.env import Env
-from gm.core.canonical import seal
 from gm.service.loading import fold
 from gm.service.posts import public_context
 
@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["ana", "bob", "fab", "marco", "lulu", "Élodie", "Jean-Paul", "tom"]
 SEEDS = range(4)
 MAX_INPUTS = 2000
-PRIVATE_TEMPLATES = {"order_received", "order_rejected", "pm", "nudge"}
+PRIVATE_TEMPLATES = {"order_received", "order_rejected", "pm", "nudge", "word_received"}
 """Templates addressed to one player; every other one is a public post."""
 NOBODY_ACCEPTS = "n'importe quoi, je sais pas"
 
@@ -82,6 +82,11 @@ def feed(play: Playthrough, item: ScenarioStep) -> Result:
     """Feed one input as the CLI would; a player's message gets its marker."""
     if item.step is not None:
         return actions.step(play.env, play.slug, item.step, item.values)
+    if play.rng.random() < 0.05:  # now and then, a word for the fortune (public) with it
+        word = "mot" + "".join(play.rng.choice(string.ascii_lowercase) for _ in range(6))
+        text = f"{item.text} {play.marker()}\ngraine : {word}"
+        play.texts.append(text)
+        return actions.submit(play.env, play.slug, item.actor, text)
     text = f"{item.text} {play.marker()}"
     play.texts.append(text)
     return actions.submit(play.env, play.slug, item.actor, text)
@@ -135,13 +140,13 @@ def check_private_replies(play: Playthrough) -> None:
         assert marker not in reminder.public
 
 
-def play_game(game_id: str, seed: int, db: str) -> Playthrough:
+def play_game(game_id: str, seed: int, db: str, templates: Path | None = None) -> Playthrough:
     rng = random.Random(f"{game_id}/{seed}")
     game = games.load(game_id)
     count = rng.randint(game.min_players, min(game.max_players, 6))
     players = rng.sample(NAMES, count)
     secret = f"graine-{game_id}-{seed}-{rng.randrange(10**9)}"
-    env = Env(db=db)
+    env = Env(db=db, templates=templates)
     created = campaigns.create(env, game_id, f"Conformité {seed}", players, seed=secret)
     play = Playthrough(rng, env, created.campaign.slug, secret)
     opening = env.store.posts(play.slug)[0].body
@@ -170,7 +175,8 @@ def play_game(game_id: str, seed: int, db: str) -> Playthrough:
         assert result.campaign.state == actions.load(env, play.slug).state, (now, item)
         check_new_posts(play)
     check_private_replies(play)
-    publishing.find_post(env, play.slug, "disclosure", None)  # the MJ posts it last
+    if game.info.post_kind("disclosure") is not None:
+        publishing.find_post(env, play.slug, "disclosure", None)  # the MJ posts it last
     check_new_posts(play)
     return play
 
@@ -191,7 +197,7 @@ def check_salts_and_seed(play: Playthrough) -> None:
         revealed_seed |= over and play.seed in post.body
         allowed: set[str] = set()
         received = post.body
-        if post.kind in _game_posts(game.id):
+        if post.kind in _game_posts(game.id, env.templates):
             ref = PostRef(post.kind, post.at)
             context = public_context(campaign, ref, campaign.head)
             shown = game.shown(campaign.state, ref)
@@ -215,21 +221,34 @@ def check_salts_and_seed(play: Playthrough) -> None:
     assert revealed_seed, f"{game.id}: no post made at the end reveals the seed"
 
 
-def _public_kinds(game_id: str, folder: str) -> set[str]:
-    names = (p.name for p in (templates_dir() / folder / "fr").glob(f"*{TEMPLATE_SUFFIX}"))
+def _public_kinds(folder: str, root: Path) -> set[str]:
+    names = (p.name for p in (root / folder / "fr").glob(f"*{TEMPLATE_SUFFIX}"))
     kinds = {n.removesuffix(TEMPLATE_SUFFIX) for n in names if not n.startswith("_")}
     return kinds - PRIVATE_TEMPLATES
 
 
-def _game_posts(game_id: str) -> set[str]:
-    return _public_kinds(game_id, game_id)
+def _game_posts(game_id: str, root: Path | None = None) -> set[str]:
+    return _public_kinds(game_id, root or templates_dir())
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_random_games_keep_every_platform_guarantee(game_id: str, db: str) -> None:
+    check_games(game_id, db)
+
+
+def test_the_platform_test_game_keeps_them_too(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Pile ou face » (tests/platform/toss.py): several secrets per player per
+    round, turn order, robberies while the round resolves, fortune defaults."""
+    platform = ROOT / "tests" / "platform"
+    monkeypatch.syspath_prepend(str(platform))
+    monkeypatch.setitem(games._BUILTIN, "toss", "toss")
+    check_games("toss", db, platform / "templates")
+
+
+def check_games(game_id: str, db: str, templates: Path | None = None) -> None:
     kinds: set[str] = set()
     for seed in SEEDS:
-        play = play_game(game_id, seed, db)
+        play = play_game(game_id, seed, db, templates)
         check_salts_and_seed(play)
         assert audit.verify(play.env, play.slug) == audit.Verdict()
         logged = " ".join(r.payload_json for r in play.env.store.events(play.slug))
@@ -237,8 +256,9 @@ def test_random_games_keep_every_platform_guarantee(game_id: str, db: str) -> No
         kinds |= {p.kind for p in play.env.store.posts(play.slug)}
         kinds.add("remind")  # rendered after every phase change
     # Every public template of the game was rendered (roll: tests/cli/test_roll.py).
-    assert _game_posts(game_id) <= kinds, _game_posts(game_id) - kinds
-    assert _public_kinds(game_id, "common") - {"roll"} <= kinds
+    folder = templates or templates_dir()
+    assert _game_posts(game_id, folder) <= kinds, _game_posts(game_id, folder) - kinds
+    assert _public_kinds("common", templates_dir()) - {"roll"} <= kinds
 
 
 def test_every_game_brings_its_own_secrecy_oracle() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conftest import Gm
 
-from gm.core.fortune import Fortune, label_for
+from gm.core.fortune import Fortune
 
 
 def status(gm: Gm) -> dict:
@@ -24,18 +24,18 @@ def new(gm: Gm, *extra: str) -> None:
 def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
     result = gm("new", "toss", "--title", "Pièce !", "--players", "alice,bob", "--seed", "graine")
     commitment = hashlib.sha256(b"graine").hexdigest()
-    assert (
-        result.stdout
-        == f"# Pile ou face — Pièce !\n\nJoueurs : alice et bob. Sceau : `sha256:{commitment}`\n"
+    assert result.stdout.startswith(
+        f"# Pile ou face — Pièce !\n\nJoueurs : alice et bob. Sceau : `sha256:{commitment}`\n"
     )
+    assert "**Vos graines** — envoyez-moi chacun" in result.stdout
     assert "Campaign 'piece' created and selected. Next: gm flip" in result.stderr
     assert gm("list").stdout == "* piece  (toss)  Pièce !\n"
 
 
 def test_an_accepted_order_prints_the_reply_and_who_is_awaited(gm: Gm) -> None:
     new(gm)
-    result = gm("order", "alice", "je dis pile")
-    assert result.stdout == "Reçu, alice : pile.\n"
+    result = gm("order", "alice", "je dis pile puis face")
+    assert result.stdout.startswith("Reçu, alice : pile face.\nSceau de la pièce 1 : `")
     assert "Awaiting: bob." in result.stderr
     assert status(gm)["awaiting"] == ["bob"]
 
@@ -45,7 +45,9 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     before = status(gm)
     result = gm("order", "alice", "bof", code=1)
     assert result.stdout == "Ordre refusé, alice : je n'ai pas compris « bof ».\n"
-    assert result.stderr == "Error: say pile or face, got 'bof' [order/syntax]\n"
+    assert result.stderr == (
+        "Error: say pile or face for both coins (« pile face »), got 'bof' [order/syntax]\n"
+    )
     after = status(gm)
     assert {k: v for k, v in after.items() if k != "events"} == {
         k: v for k, v in before.items() if k != "events"
@@ -57,7 +59,7 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
 
 def test_explicit_fields_work_like_text(gm: Gm) -> None:
     new(gm)
-    assert gm("order", "bob", "--side", "face").stdout == "Reçu, bob : face.\n"
+    assert gm("order", "bob", "--side", "face face").stdout.startswith("Reçu, bob : face face.\n")
 
 
 def test_unknown_player_and_campaign_are_clear_errors(gm: Gm) -> None:
@@ -89,22 +91,23 @@ def test_colliding_player_names_are_refused(gm: Gm) -> None:
     assert gm("list").stderr.startswith("No campaign yet.")
 
 
-def test_the_step_draws_from_the_fortune_and_posts_results(gm: Gm) -> None:
+def test_the_step_draws_each_coin_from_its_own_stream_and_posts_results(gm: Gm) -> None:
     new(gm)
-    gm("order", "alice", "pile")
-    gm("order", "bob", "face")
+    gm("order", "alice", "pile pile")
+    gm("order", "bob", "face face")
     result = gm("flip")
-    side = ("pile", "face")[Fortune("graine", label_for(1)).below(2)]  # the first draw
-    assert result.stdout.startswith(f"## Tour 1 : {side}\n")
-    winner = "alice" if side == "pile" else "bob"
-    assert f"- {winner} : 1" in result.stdout
-    assert "── post 2: results (round 1) ──" in result.stderr
+    coins = [("pile", "face")[Fortune("graine", f"round-1/coin-{c}").below(2)] for c in (1, 2)]
+    assert result.stdout.startswith(f"## Tour 1 : 🪙 {coins[0]} et 🪙 {coins[1]}\n")
+    assert (
+        "- pièce 1 : tirage `round-1/coin-1`, **tirage sans graine des joueurs**" in result.stdout
+    )
+    assert "── post 2: results 1 ──" in result.stderr
 
 
 def test_preview_records_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
-    result = gm("flip", "--preview")
+    result = gm("flip", "--force", "--preview")
     assert result.stdout.startswith("## Tour 1 :")
     assert "Preview, nothing recorded." in result.stderr
     assert status(gm) == before
@@ -113,17 +116,19 @@ def test_preview_records_nothing(gm: Gm) -> None:
 
 def test_a_deadline_is_recorded_for_the_phase_it_opens(gm: Gm) -> None:
     new(gm)
+    gm("order", "alice", "pile pile")
+    gm("order", "bob", "pile face")
     gm("flip", "--deadline", "2026-12-03 20:00")
     data = status(gm)
     assert data["deadline"] == "2026-12-03T20:00:00+01:00"
-    assert data["phase"] == "round-2/guesses"
+    assert data["phase"] == "round-1/steal-alice"
     assert "Deadline: 2026-12-03T20:00:00+01:00 (2d 7h)" in gm("status").stdout
 
 
 def test_a_bad_deadline_is_refused_and_changes_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
-    result = gm("flip", "--deadline", "mardi", code=2)
+    result = gm("flip", "--force", "--deadline", "mardi", code=2)
     assert result.stderr.startswith(
         "Error: cannot read the deadline 'mardi': use a local time like"
     )
@@ -132,8 +137,8 @@ def test_a_bad_deadline_is_refused_and_changes_nothing(gm: Gm) -> None:
 
 def test_history_as_a_player_hides_other_secrets_and_the_seed(gm: Gm) -> None:
     new(gm)
-    gm("order", "alice", "pile")
-    gm("order", "bob", "face")
+    gm("order", "alice", "pile pile")
+    gm("order", "bob", "face face")
     kinds = [
         (e["kind"], e["actor"]) for e in json.loads(gm("history", "--as", "alice", "--json").stdout)
     ]
@@ -146,21 +151,24 @@ def test_history_as_a_player_hides_other_secrets_and_the_seed(gm: Gm) -> None:
 
 def test_the_seed_is_revealed_only_when_the_game_is_over(gm: Gm) -> None:
     new(gm, "--option", "rounds=2")
-    assert "Graine" not in gm("flip").stdout
-    last = gm("flip").stdout
+    assert "Graine" not in gm("flip", "--force").stdout
+    last = gm("flip", "--force").stdout
     assert "Graine : `graine`" in last
     assert status(gm)["finished"] is True
-    result = gm("flip", code=1)
+    result = gm("flip", "--force", code=1)
     assert result.stderr == "Error: the game is over [phase/game-over]\n"
 
 
 def test_post_reprints_what_was_stored(gm: Gm) -> None:
     new(gm)
-    first = gm("flip").stdout
-    gm("flip")
+    first = gm("flip", "--force").stdout
+    gm("flip", "--force")
     assert gm("post", "results", "--round", "1").stdout == first
+    assert gm("post", "results", "1").stdout == first
     result = gm("post", "results", "--round", "9", code=3)
     assert "[post/not-found]" in result.stderr
+    result = gm("post", "results", "1.x", code=2)
+    assert "not a post address: '1.x'" in result.stderr
 
 
 def test_settings_change_the_output_format(gm: Gm) -> None:
@@ -176,7 +184,8 @@ def test_settings_change_the_output_format(gm: Gm) -> None:
 
 def test_pm_and_remind(gm: Gm) -> None:
     new(gm)
-    gm("order", "alice", "pile")
+    gm("order", "alice", "pile pile")
+    gm("order", "bob", "pièce 1 : face")
     assert gm("pm", "Alice").stdout == "alice : 0 point.\n"
     result = gm("remind")
     assert "Ordres manquants : **bob**." in result.stdout
@@ -187,14 +196,17 @@ def test_play_a_scenario_and_print_its_summary(gm: Gm, tmp_path: Path) -> None:
     scenario = tmp_path / "pile.toml"
     scenario.write_text(
         'game = "toss"\ntitle = "Pile"\nplayers = ["ana", "bob"]\nseed = "s"\n'
-        '[[rounds]]\nguesses = { ana = "pile", bob = "face" }\n'
-        '[[rounds]]\nguesses = { ana = "face" }\n'
+        '[[rounds]]\nguesses = { ana = "pile face", bob = "face face" }\n'
+        'steals = { bob = "je garde" }\n'
+        '[[rounds]]\nguesses = { ana = "face face" }\n'
+        'steals = { ana = "je vole bob" }\n'
         "[[rounds]]\nguesses = {}\n",
         encoding="utf-8",
     )
     data = json.loads(gm("play", str(scenario), "--json").stdout)
     assert data["game"] == "toss" and data["campaign"] == "pile" and data["finished"] is True
     assert len(data["rounds"]) == 3
+    assert data["players"] == [{"name": "ana", "score": 3}, {"name": "bob", "score": 0}]
     # Played twice: a second campaign, never a clash.
     assert json.loads(gm("play", str(scenario), "--json").stdout)["campaign"] == "pile-2"
 
@@ -206,7 +218,10 @@ def test_a_refused_order_in_a_scenario_names_where(gm: Gm, tmp_path: Path) -> No
         encoding="utf-8",
     )
     result = gm("play", str(scenario), code=1)
-    assert "Error: round 1, ana: say pile or face, got 'rien' [order/syntax]" in result.stderr
+    assert (
+        "Error: round 1, ana: say pile or face for both coins (« pile face »), got 'rien'"
+        " [order/syntax]" in result.stderr
+    )
 
 
 def test_a_missing_scenario_file(gm: Gm) -> None:

@@ -36,7 +36,7 @@ from .model import (
     State,
     sort_bills,
 )
-from .rules import awaiting, find_player, phase_key, ranking, winners, bills_purpose
+from .rules import awaiting, bills_purpose, find_player, phase_key, ranking, winners
 
 POST_KINDS = tuple(k.name for k in INFO.post_kinds)
 
