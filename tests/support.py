@@ -44,6 +44,31 @@ APPEND_ONLY_TRIGGERS = (
 )
 
 
+def rechain(document: dict[str, Any]) -> dict[str, Any]:
+    """Recompute every hash of an export document after an edit, as a careful
+    cheat would, so that only what the hashes cannot see is left to catch it."""
+    from gm.store.records import event_hash
+
+    prev = None
+    for seq, event in enumerate(document["events"], start=1):
+        event["seq"], event["prev_hash"] = seq, prev
+        event["hash"] = event_hash(
+            prev_hash=prev,
+            seq=seq,
+            kind=event["kind"],
+            actor=event["actor"],
+            audience=event["audience"],
+            payload=json.loads(event["payload"]),
+            salt=event["salt"],
+            source=event["source"],
+            recorded_at=event["recorded_at"],
+        )
+        prev = event["hash"]
+    for post in document["posts"]:
+        post["hash"] = "sha256:" + hashlib.sha256(post["body"].encode()).hexdigest()
+    return document
+
+
 class Raw:
     """Direct driver access to the database, bypassing gm (autocommit)."""
 
@@ -190,10 +215,12 @@ class Gm:
         return "Sceaux ouverts : " + " · ".join(entries) + "\n"
 
     def footer(self, round_: int | None = None, word: str = "tour") -> str:
-        """The fingerprint line a post rendered now ends with."""
-        digits = self.history()[-1]["hash"].removeprefix("sha256:")
+        """The fingerprint line of the post the last command published: the
+        chain head after its events (the events that commit the posts come after)."""
+        events = [e for e in self.history() if e["kind"] != "gm.post-published"]
+        digits = events[-1]["hash"].removeprefix("sha256:")
         where = f" · {word} {round_}" if round_ is not None else ""
-        return f"_Empreinte du registre : `sha256:{digits[:4]}…{digits[-4:]}`{where}_"
+        return f"_Empreinte du registre : `{digits[:32]}`{where}_"
 
 
 @dataclass

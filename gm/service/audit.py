@@ -47,7 +47,7 @@ from gm.core.protocol import PostRef
 from gm.errors import ChainIntegrityError, GMError
 from gm.service import deciding
 from gm.service.env import Env
-from gm.service.loading import Campaign, decode, extend, fold, is_platform
+from gm.service.loading import Campaign, decode, extend, fold, is_platform, voided_by
 from gm.service.posts import render_public, rendered_by
 from gm.store.records import StoredEvent, StoredPost
 
@@ -181,10 +181,7 @@ class _Walk:
 
     def _check_draws(self) -> None:
         seen: dict[str, int] = {}
-        voided: set[int] = set()
-        for record in self.records:
-            if record.kind == EventsVoided.kind:
-                voided.update(range(record.payload["first_seq"], record.payload["last_seq"] + 1))
+        voided = voided_by(self.records)  # refuses an undo of events not before it
         for record in self.records:
             if record.kind != ChanceDrawn.kind:
                 continue

@@ -287,7 +287,17 @@ def _check_creation(copy: CampaignCopy) -> None:
             " nothing was imported",
             code="import/integrity",
         )
-    created = json.loads(events[0].payload_json).get("game")
+    try:
+        created = json.loads(events[0].payload_json)
+    except ValueError:
+        created = None
+    if not isinstance(created, dict):
+        raise ChainIntegrityError(
+            f"campaign {copy.campaign.slug!r}: event 1 (its creation) has no readable payload;"
+            " nothing was imported",
+            code="import/integrity",
+        )
+    created = created.get("game")
     if created != game:
         raise ChainIntegrityError(
             f"campaign {copy.campaign.slug!r} says game {game!r} but its log was created"

@@ -29,11 +29,11 @@ def test_a_word_line_is_recorded_and_the_order_still_read(db: str) -> None:
     opened(db)
     reply = gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme").stdout
     assert "tu braques **marco** avec **CLIC CLIC CLIC**" in reply
-    assert "Ta graine pour le hasard : « pomme »" in reply
+    assert "Ta graine pour le hasard : `pomme`" in reply
     history = json.loads(gm(db, "history", "--json").stdout)
     words = [e for e in history if e["kind"] == "gm.entropy-added"]
     assert [(e["payload"], e["audience"]) for e in words] == [
-        ({"player": "fab", "word": "pomme"}, "*")
+        ({"player": "fab", "word": "pomme", "typed": False}, "*")
     ]
 
 
@@ -44,14 +44,13 @@ def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(db: str) -> 
     gm(db, "order", "lulu", "fab clic")
     gm(db, "reveal")
     gm(db, "resolve")
-    # Seating order (fab, marco), canonical JSON, first 16 hex digits of SHA-256.
+    # Seating order (fab, marco), canonical JSON, first 32 hex digits of SHA-256.
     mix = hashlib.sha256(
         json.dumps([["fab", "pomme"], ["marco", "Poire"]], separators=(",", ":")).encode()
-    ).hexdigest()[:16]
-    label = f"draw/1+{mix}"  # the game's first fortune draw (round 1 was drawn by hand)
+    ).hexdigest()[:32]
+    label = f"round-2/bills+{mix}"  # round 2's bills (round 1 was drawn by hand)
     post = gm(db, "draw").stdout
-    assert f"(tirage n° 1, `{label}`)" in post
-    assert "Graines des joueurs mêlées au tirage : fab « pomme » · marco « Poire »" in post
+    assert f"- tirage `{label}`, graines : fab `pomme` · marco `Poire`" in post
     deck = sorted([20000] * 9 + [10000] * 14 + [5000] * 12, reverse=True)  # after round 1
     stream = Fortune("s", label)
     bills = sorted((deck.pop(stream.below(len(deck))) for _ in range(5)), reverse=True)
@@ -59,7 +58,7 @@ def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(db: str) -> 
     drawn = [e for e in history if e["kind"] == "magot.loot-drawn"][-1]["payload"]["bills"]
     assert sorted(drawn, reverse=True) == bills
     unmixed = sorted([20000] * 9 + [10000] * 14 + [5000] * 12, reverse=True)
-    plain = Fortune("s", "draw/1")
+    plain = Fortune("s", "round-2/bills")
     assert sorted((unmixed.pop(plain.below(len(unmixed))) for _ in range(5)), reverse=True) != bills
     assert gm(db, "verify").exit_code == 0
 
@@ -73,8 +72,8 @@ def test_a_word_with_a_refused_order_is_not_recorded(db: str) -> None:
 
 def test_a_bad_word_is_refused_clearly(db: str) -> None:
     opened(db)
-    result = gm(db, "order", "fab", "marco clic", "--salt", "x" * 101, code=2)
+    result = gm(db, "order", "fab", "marco clic", "--salt", "x" * 41, code=2)
     assert result.stderr.startswith(
-        "Error: the fortune word 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' must be 1 to 100 printable characters"
+        "Error: the fortune word 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' must be 1 to 40 letters or digits"
     )
     assert "[input/word]" in result.stderr

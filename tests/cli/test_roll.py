@@ -22,40 +22,39 @@ def gm(db: str) -> Gm:
 
 
 def dice_of(text: str, number: int) -> tuple[tuple[int, ...], ...]:
-    return dice.roll(text, Fortune(SEED, f"draw/{number}")).dice
+    return dice.roll(text, Fortune(SEED, f"roll/{number}")).dice
 
 
-def draws_so_far(gm: Gm) -> int:
-    """How many fortune draws the campaign made: the next reads draw/<that + 1>."""
-    return sum(
-        1
-        for e in gm.history()
-        if e["kind"] == "gm.dice-rolled"
-        or (e["kind"] == "magot.loot-drawn" and not e["payload"]["manual"])
-    )
+def rolls_so_far(gm: Gm) -> int:
+    """How many rolls the campaign made: the next reads roll/<that + 1>."""
+    return sum(1 for e in gm.history() if e["kind"] == "gm.dice-rolled")
+
+
+UNMIXED = "**tirage sans graine des joueurs** ; vérifiable avec la graine du hasard"
 
 
 def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
     seq = gm.history()[-1]["seq"] + 1
-    n = draws_so_far(gm) + 1
+    n = rolls_so_far(gm) + 1
     result = gm("roll", "2d6+1", "--reason", "l'attaque du *fourgon*")
     (a, b), () = dice_of("2d6+1", n)
     assert result.stdout == (
         f"🎲 **2d6+1** pour « l'attaque du \\*fourgon\\* » : [{a}, {b}] + 1 = **{a + b + 1}**"
-        f" — tirage n° {n} (`draw/{n}`, vérifiable avec la graine)\n"
+        f" — tirage `roll/{n}`, {UNMIXED}\n"
         "\n"
         f"{gm.footer()}\n"
     )
-    assert result.stderr == (
-        f"── post 2: roll ──\nDone (event {seq}). 2d6+1 = {a + b + 1} (stream draw/{n}).\n"
-    )
-    event = gm.history()[-1]
-    assert (event["seq"], event["kind"], event["actor"], event["audience"]) == (
-        seq,
-        "gm.dice-rolled",
-        "gm",
-        "*",
-    )
+    assert result.stderr == f"── post 2: roll ──\nDone (event {seq + 3}). 2d6+1 = {a + b + 1}.\n"
+    # The command, its roll, the stream it read, the post: one batch.
+    records = gm.history()[-4:]
+    assert [(e["seq"], e["kind"], e["actor"], e["audience"]) for e in records] == [
+        (seq, "gm.command-decided", "gm", "gm"),
+        (seq + 1, "gm.dice-rolled", "gm", "*"),
+        (seq + 2, "gm.chance-drawn", "gm", "*"),
+        (seq + 3, "gm.post-published", "gm", "*"),
+    ]
+    assert records[2]["payload"] == {"purposes": [f"roll/{n}"], "words": []}
+    event = records[1]
     assert event["payload"] == {
         "expression": "2d6+1",
         "reason": "l'attaque du *fourgon*",
@@ -64,13 +63,13 @@ def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
     }
     assert gm("post", "roll").stdout == result.stdout
     # Players see the roll too.
-    assert gm.history()[-1] == json.loads(gm("history", "--as", "fab", "--json").stdout)[-1]
+    assert event in json.loads(gm("history", "--as", "fab", "--json").stdout)
 
 
 def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
-    n = draws_so_far(gm) + 1
+    n = rolls_so_far(gm) + 1
     result = gm("roll", "4D6KH3", "-", "d%")  # words are joined: « 4D6KH3 - d% »
-    roll = dice.roll("4d6kh3-d100", Fortune(SEED, f"draw/{n}"))
+    roll = dice.roll("4d6kh3-d100", Fortune(SEED, f"roll/{n}"))
     shown = ", ".join(
         str(v) if k else f"({v})"
         for v, k in zip(roll.terms[0].dice, roll.terms[0].kept, strict=True)
@@ -78,14 +77,14 @@ def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
     (percent,) = roll.dice[1]
     assert result.stdout.splitlines()[0] == (
         f"🎲 **4d6kh3-d100** : [{shown}] - [{percent}] = **{roll.total}**"
-        f" — tirage n° {n} (`draw/{n}`, vérifiable avec la graine)"
+        f" — tirage `roll/{n}`, {UNMIXED}"
     )
     assert shown.count("(") == 1
-    assert gm.history()[-1]["payload"]["dice"] == [list(roll.dice[0]), [percent]]
+    assert gm.history()[-3]["payload"]["dice"] == [list(roll.dice[0]), [percent]]
 
 
 def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
-    n = draws_so_far(gm) + 1
+    n = rolls_so_far(gm) + 1
     result = gm("roll", "--", "d20", "-1")
     ((die,), ()) = dice_of("d20-1", n)
     assert result.stdout.startswith(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — ")
@@ -93,16 +92,13 @@ def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
 
 def test_preview_records_nothing(gm: Gm) -> None:
     before = gm.history()
-    n = draws_so_far(gm) + 1
+    n = rolls_so_far(gm) + 1
     result = gm("roll", "d20", "--preview")
     ((die,),) = dice_of("d20", n)
-    assert result.stdout == (
-        f"🎲 **d20** : [{die}] = **{die}** — tirage n° {n} (`draw/{n}`, vérifiable avec"
-        f" la graine)\n\n{gm.footer()}\n"
+    assert result.stdout.startswith(
+        f"🎲 **d20** : [{die}] = **{die}** — tirage `roll/{n}`, {UNMIXED}\n\n_Empreinte"
     )
-    assert result.stderr == (
-        f"── preview: roll ──\nPreview, nothing recorded. d20 = {die} (stream draw/{n}).\n"
-    )
+    assert result.stderr == f"── preview: roll ──\nPreview, nothing recorded. d20 = {die}.\n"
     assert gm.history() == before
     assert gm("post").stdout.startswith("# Le Magot")
     # The real roll then draws the same dice: same stream.
@@ -132,8 +128,8 @@ def test_bbcode_output(gm: Gm) -> None:
         ),
         (
             ["d6", "--reason", "ligne\nsuivante"],
-            "Error: the reason must be one line of text, without line breaks or tabs:"
-            " got 'ligne\\nsuivante' [dice/reason]\n",
+            "Error: the reason must be one line of text, without line breaks, tabs or"
+            " invisible characters: got 'ligne\\nsuivante' [dice/reason]\n",
         ),
         (
             ["d6", "--reason", "x" * 201],
@@ -158,7 +154,7 @@ def test_verify_passes_after_rolls(gm: Gm) -> None:
     gm("draw", "--bills", "20000,10000,5000,5000,5000")
     gm("roll", "4d6kh3")
     gm("roll", "d%", "--preview")
-    assert gm("verify").stdout == "le-casse: 5 events and 4 posts verify.\n"
+    assert gm("verify").stdout == "le-casse: 14 events and 4 posts verify.\n"
 
 
 def test_rolling_is_refused_once_the_game_is_over(gm: Gm) -> None:

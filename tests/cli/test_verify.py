@@ -65,17 +65,23 @@ def tamper(db: str, sql: str) -> None:
 
 
 def test_a_played_campaign_verifies(db: str) -> None:
-    assert verify(db, 0) == "le-casse-du-siecle: 120 events and 26 posts verify.\n"
+    assert verify(db, 0) == "le-casse-du-siecle: 238 events and 26 posts verify.\n"
+
+
+def seq_of(db: str, kind: str, nth: int = 0) -> int:
+    rows = Raw(db).execute(f"SELECT seq FROM events WHERE kind = '{kind}' ORDER BY seq")
+    return int(rows[nth][0])
 
 
 def test_a_changed_order_is_found(db: str) -> None:
+    seq = seq_of(db, "magot.order-set")
     tamper(
         db,
         'UPDATE events SET payload = replace(payload, \'"option":"click"\', \'"option":"bang"\')'
-        " WHERE seq = 5",
+        f" WHERE seq = {seq}",
     )
     output = verify(db, 5)
-    assert output.startswith("seq 5: ")
+    assert output.startswith(f"seq {seq}: ")
     assert "Error: 'le-casse-du-siecle' does not verify" in output
     assert "[verify/mismatch]" in output
 
@@ -85,11 +91,21 @@ def test_a_deleted_event_is_found(db: str) -> None:
     assert "seq 41: gap in the sequence, seq 40 missing" in verify(db, 5)
 
 
-def test_a_post_edited_with_its_hash_is_found_by_rendering_again(db: str) -> None:
+def test_a_post_edited_with_its_hash_is_found_against_the_text_the_log_committed(
+    db: str,
+) -> None:
     edit_post(db, 4, "touché", "raté")
     output = verify(db, 5)
-    assert "post 4 (results, round 1): differs from a fresh render of the log at seq" in output
-    assert "archived before" not in output  # it says what rendered it: these templates
+    assert "post 4 (results 1): its text is not the one the log committed to at seq" in output
+    assert "it was edited" in output
+
+
+def test_an_edited_post_is_a_mismatch_whatever_it_claims_rendered_it(db: str) -> None:
+    # The post's text is in the chain: claiming another gm or other templates
+    # wrote it (which used to turn the difference into a note) changes nothing.
+    edit_post(db, 4, "touché", "raté", rendered_by="'gm 0.0.1 sha256:" + "0" * 64 + "'")
+    output = verify(db, 5)
+    assert "post 4 (results 1): its text is not the one the log committed to" in output
 
 
 def test_every_post_records_the_gm_and_the_templates_that_wrote_it(db: str) -> None:
@@ -114,14 +130,14 @@ def test_posts_written_with_other_templates_are_noted_not_failed(db: str, tmp_pa
     assert result.exit_code == 0, result.output
     rounds = len(Raw(db).execute("SELECT 1 FROM posts WHERE kind = 'results'"))
     assert result.stdout == (
-        f"le-casse-du-siecle: 120 events and 26 posts verify; {rounds} posts written by"
+        f"le-casse-du-siecle: 238 events and 26 posts verify; {rounds} posts written by"
         " another gm or other templates cannot be compared word for word.\n"
     )
     notes = result.stderr.splitlines()
     assert len(notes) == rounds
     assert re.fullmatch(
-        r"Note: post 4 \(results, round 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
-        r" today's gm \S+, templates [0-9a-f]{12}; its hash and place in the log verify, its"
+        r"Note: post 4 \(results 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
+        r" today's gm \S+, templates [0-9a-f]{12}; its text is the one committed, its"
         r" wording cannot be compared \(if a --templates folder wrote it, give that folder\)",
         notes[0],
     )
@@ -135,23 +151,11 @@ def test_posts_written_with_a_templates_folder_verify_with_it(tmp_path: Path) ->
         cli, ["--db", db, "--templates", str(folder), "new", "magot", "-t", "T", "-p", "a,b,c"]
     )
     assert created.exit_code == 0 and "**Sceau** :" in created.stdout
-    assert verify(db, 0, "--templates", str(folder)) == "t: 2 events and 1 posts verify.\n"
+    assert verify(db, 0, "--templates", str(folder)) == "t: 3 events and 1 posts verify.\n"
     assert "1 post written by another gm or other templates" in verify(db, 0)
 
 
-def test_an_edited_post_from_before_gm_recorded_its_renderer_says_what_may_explain_it(
-    db: str,
-) -> None:
-    edit_post(db, 4, "touché", "raté", rendered_by="NULL")
-    assert ("post 4 (results, round 1): differs from a fresh render of the log at seq") in verify(
-        db, 5
-    )
-    assert (
-        "(archived before gm recorded what rendered each post: if gm or its templates changed"
-        " since, that explains it)"
-    ) in verify(db, 5)
-
-
 def test_a_changed_salt_is_found(db: str) -> None:
-    tamper(db, "UPDATE events SET salt = '00000000000000000000000000000000' WHERE seq = 9")
-    assert verify(db, 5).startswith("seq 9: ")
+    seq = seq_of(db, "magot.order-set", 3)
+    tamper(db, f"UPDATE events SET salt = '00000000000000000000000000000000' WHERE seq = {seq}")
+    assert verify(db, 5).startswith(f"seq {seq}: ")

@@ -3,6 +3,7 @@ the stand-alone snippet published in the README."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm.core.fortune import Fortune, commitment, label_for
+from gm.core.fortune import Fortune, FortuneDraws, commitment, label_for, mix
+from gm.errors import GMError
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -27,10 +29,30 @@ def test_fixed_seed_gives_fixed_draws() -> None:
 
 
 def test_labels_give_independent_streams() -> None:
-    a = [Fortune("s", label_for(1)).below(1000) for _ in range(1)]
-    b = [Fortune("s", label_for(2)).below(1000) for _ in range(1)]
-    assert label_for(17) == "draw/17"
+    a = Fortune("s", label_for("round-1/bills")).below(1000)
+    b = Fortune("s", label_for("round-2/bills")).below(1000)
+    assert label_for("round-17/bills") == "round-17/bills"
     assert a != b
+
+
+def test_a_label_names_its_purpose_and_mixes_the_players_words() -> None:
+    words = (("fab", "pomme"), ("lulu", "poire"))
+    digest = hashlib.sha256(b'[["fab","pomme"],["lulu","poire"]]').hexdigest()
+    assert mix(words) == digest[:32]
+    assert label_for("roll/2", words) == f"roll/2+{digest[:32]}"
+
+
+def test_a_purpose_is_drawn_once_and_must_look_like_one() -> None:
+    draws = FortuneDraws("s", drawn={"round-1/bills"})
+    with pytest.raises(GMError) as again:
+        draws.stream("round-1/bills")
+    assert again.value.code == "fortune/drawn"
+    draws.stream("round-2/bills")
+    with pytest.raises(GMError):
+        draws.stream("round-2/bills")  # twice in one command
+    with pytest.raises(ValueError):
+        draws.stream("Round 3")
+    assert draws.opened == ["round-2/bills"]
 
 
 def test_commitment_is_sha256_of_the_seed_bytes() -> None:

@@ -63,7 +63,7 @@ def test_replacing_one_secret_keeps_the_others(gm: Gm) -> None:
     gm("order", "bob", "face face")
     gm("order", "cyd", "pile face")
     results = gm("flip").stdout
-    opened = [line for line in results.splitlines() if line.startswith("Sceaux ouverts")][0]
+    opened = next(line for line in results.splitlines() if line.startswith("Sceaux ouverts"))
     assert opened.count("ana pièce") == 2  # both of ana's secrets, the replaced one in force
     guesses = {
         (e["payload"]["player"], e["payload"]["coin"]): e

@@ -283,26 +283,27 @@ def test_macros(template_folder: Folder) -> None:
         f"| tom | 120{NB}000{NB}$ | 0 |\n"
         f"| lu\\|lu | \u22125{NB}000{NB}$ | 3 |\n"
         "\n"
-        "Sceaux : fab `a41f09c2` · \\*marco\\* `77d0e513`\n"
+        f"Sceaux : fab `{'a41f09c2' * 4}` · \\*marco\\* `{'77d0e513' * 4}`\n"
         "\n"
-        "_Empreinte du registre : `sha256:91c2…07bd`_\n"
-        "_Empreinte du registre : `sha256:91c2…07bd` · tour 3 · 3 décembre 2026_\n"
+        f"_Empreinte du registre : `{HEAD[7:39]}`_\n"
+        f"_Empreinte du registre : `{HEAD[7:39]}` · tour 3 · 3 décembre 2026_\n"
     )
 
 
-def test_footer_reads_the_round_from_the_campaign(template_folder: Folder) -> None:
+def test_the_footer_prints_128_bits_of_the_chain_head_and_where_the_post_is(
+    template_folder: Folder,
+) -> None:
     folder = template_folder(
-        **{"demo/fr/a": '{% import "common/fr/_macros.md.j2" as m %}\n{{ m.footer(campaign) }}\n'}
+        **{
+            "demo/fr/a": '{% import "common/fr/_macros.md.j2" as m %}\n'
+            '{{ m.footer(campaign, where="manche 2, duel 3") }}\n'
+        }
     )
-    out = Renderer("demo", override=folder).render(
-        "a", {"campaign": {"chain_head": HEAD, "round": 5}}
-    )
-    assert out == "_Empreinte du registre : `sha256:91c2…07bd` · tour 5_\n"
-    html = Renderer("demo", override=folder).render_as(
-        "a", {"campaign": {"chain_head": HEAD, "round": 5}}, "html"
-    )
-    assert (
-        html == "<p><em>Empreinte du registre : <code>sha256:91c2…07bd</code> · tour 5</em></p>\n"
+    out = Renderer("demo", override=folder).render("a", {"campaign": {"chain_head": HEAD}})
+    assert out == f"_Empreinte du registre : `{HEAD[7:39]}` · manche 2, duel 3_\n"
+    html = Renderer("demo", override=folder).render_as("a", {"campaign": {"chain_head": HEAD}}, "html")
+    assert html == (
+        f"<p><em>Empreinte du registre : <code>{HEAD[7:39]}</code> · manche 2, duel 3</em></p>\n"
     )
 
 

@@ -14,8 +14,10 @@ from gm.render.filters import (
     bills,
     date_fr,
     datetime_fr,
+    diagram,
     finalize,
     fingerprint,
+    literal,
     money,
     names,
     plural,
@@ -79,10 +81,28 @@ def test_plural_other_endings() -> None:
     assert plural(1, "aux", "al") == "al"
 
 
-def test_short_and_fingerprint() -> None:
-    assert short(DIGEST) == "91c2abab"
-    assert short("a41f09c2e5f1aa30") == "a41f09c2"
-    assert fingerprint(DIGEST) == "sha256:91c2…07bd"
+def test_short_and_fingerprint_keep_128_bits() -> None:
+    assert short(DIGEST) == DIGEST[7:39] and len(short(DIGEST)) == 32
+    assert short("a41f09c2e5f1aa30") == "a41f09c2e5f1aa30"
+    assert fingerprint(DIGEST) == DIGEST[7:39]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("la_graine*secrète", "`la_graine*secrète`"),
+        ("a`b", "``a`b``"),
+        ("`q`", "`` `q` ``"),
+    ],
+)
+def test_literal_prints_the_exact_text_in_a_code_span(text: str, shown: str) -> None:
+    assert literal(text) == shown
+
+
+def test_diagram_is_an_indented_code_block() -> None:
+    assert diagram("ana |##\nbob |") == "    ana |##\n    bob |"
+    with pytest.raises(FilterError):
+        diagram("")
 
 
 @pytest.mark.parametrize("value", ["sha1:abcd", "sha256:XYZ", "", 12, None])

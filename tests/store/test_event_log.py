@@ -95,7 +95,7 @@ def test_expected_seq_mismatch_is_stale_and_writes_nothing(
     before = store.events(campaign)
     for expected in (0, 1, 3):
         with pytest.raises(StaleStateError) as caught, store.write(campaign) as w:
-            w.add_post(campaign, "status", None, 2, "written in the same unit of work")
+            w.add_post(campaign, "status", (), 2, "written in the same unit of work")
             w.append(campaign, [event(99)], expected_seq=expected)
         assert caught.value.code == "store/stale"
         assert caught.value.params == {
@@ -119,7 +119,7 @@ def test_a_failing_unit_of_work_writes_nothing(
     with pytest.raises(Boom), store.write(campaign) as w:
         w.create_campaign("other", "magot", "Other")
         w.append(campaign, [event(2), event(3)], expected_seq=1)
-        w.add_post(campaign, "status", 1, 3, "body")
+        w.add_post(campaign, "status", (1,), 3, "body")
         w.set_setting("current", "other")
         assert len(w.events(campaign)) == 3  # visible inside the unit of work
         raise Boom
@@ -172,14 +172,14 @@ def test_campaigns_and_duplicate_slug(store: Store) -> None:
 def test_posts_are_numbered_and_hashed(store: Store, campaign: str, fill: Fill) -> None:
     fill(store, campaign, 3)
     with store.write(campaign) as w:
-        one = w.add_post(campaign, "round-open", 1, 2, "# Manche 1\n\nÀ vous !")
-        two = w.add_post(campaign, "resolution", 1, 3, "# Résolution")
+        one = w.add_post(campaign, "round-open", (1,), 2, "# Manche 1\n\nÀ vous !")
+        two = w.add_post(campaign, "resolution", (1,), 3, "# Résolution")
     assert (one.number, two.number) == (1, 2)
     assert one.hash == digest("# Manche 1\n\nÀ vous !")
     assert store.posts(campaign) == [one, two]
     assert store.verify_posts(campaign) == []
     with pytest.raises(ValueError, match="at_seq 4"), store.write(campaign) as w:
-        w.add_post(campaign, "status", None, 4, "after the log's end")
+        w.add_post(campaign, "status", (), 4, "after the log's end")
 
 
 def test_settings_are_mutable(store: Store) -> None:
@@ -206,7 +206,7 @@ def test_triggers_refuse_update_and_delete(
 ) -> None:
     fill(store, campaign, 2)
     with store.write(campaign) as w:
-        w.add_post(campaign, "status", None, 2, "body")
+        w.add_post(campaign, "status", (), 2, "body")
     with pytest.raises(Exception, match="append-only") as caught:
         raw.execute(statement.format(t=table))
     assert type(caught.value).__name__ in {"IntegrityError", "RaiseException", "RestrictViolation"}

@@ -239,8 +239,37 @@ def test_upgrade_from_0002_keeps_every_post_and_marks_none_as_rendered(db_url: s
             )
         assert migrate.migrate(engine) is not None
         with engine.connect() as conn:
-            assert read_revision(conn) == "0003"
+            assert read_revision(conn) == migrations.HEAD
             rows = conn.exec_driver_sql("SELECT number, body, rendered_by FROM posts").all()
         assert [tuple(r) for r in rows] == [(1, "Bonjour", None)]
     finally:
         engine.dispose()
+
+
+def test_upgrade_from_0003_keeps_every_post_and_reads_its_round_as_its_address(
+    db_url: str,
+) -> None:
+    """0004 adds ``posts.address``; an older post keeps NULL and is found by its round."""
+    from gm.store.log import Store
+
+    engine = open_engine(db_url)
+    try:
+        _alembic(engine, "upgrade", "0003")
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO campaigns (slug, game, title, created_at)"
+                " VALUES ('old', 'magot', 'Old', '2026-11-30T20:00:00Z')"
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO posts (campaign_id, number, kind, round, at_seq, body, hash,"
+                " created_at) SELECT id, 1, 'results', 3, 0, 'Tour 3', 'sha256:x',"
+                " '2026-11-30T20:00:00Z' FROM campaigns"
+            )
+        assert migrate.migrate(engine) is not None
+        with engine.connect() as conn:
+            assert read_revision(conn) == "0004"
+    finally:
+        engine.dispose()
+    with Store(db_url) as store:
+        (post,) = store.posts("old")
+    assert (post.address, post.round, post.at) == (None, 3, (3,))
