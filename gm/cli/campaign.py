@@ -282,6 +282,25 @@ def games_(as_json: bool) -> None:
         click.echo(f"  steps: {', '.join('gm ' + s for s in row['steps'])}")
 
 
+@click.command(name="rules")
+@click.argument("game")
+def rules_(game: str) -> None:
+    """Print the rules of GAME as gm applies them (English, with the rulings R-n).
+
+    For the forum thread, 'gm post rules' prints them in French, for the
+    current campaign's options.
+
+    \b
+    Example:
+      gm rules magot
+      gm post rules
+    """
+    from gm import games
+    from gm.rulebook import rules_text
+
+    click.echo(rules_text(games.info(game).id), nl=False)
+
+
 def register(group: click.Group) -> None:
-    for command in (new, list_, use, status, set_, info, games_):
+    for command in (rules_, new, list_, use, status, set_, info, games_):
         group.add_command(command)

@@ -175,8 +175,9 @@ def play_game(game_id: str, seed: int, db: str, templates: Path | None = None) -
         assert result.campaign.state == actions.load(env, play.slug).state, (now, item)
         check_new_posts(play)
     check_private_replies(play)
-    if game.info.post_kind("disclosure") is not None:
-        publishing.find_post(env, play.slug, "disclosure", None)  # the MJ posts it last
+    for kind in ("rules", "disclosure"):  # on demand: the MJ posts the disclosure last
+        if game.info.post_kind(kind) is not None:
+            publishing.find_post(env, play.slug, kind, None)
     check_new_posts(play)
     return play
 

@@ -56,7 +56,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         "rounds": state.rounds,
         "players": list(state.names),
     }
-    if post.kind == "opening":
+    if post.kind in ("opening", "rules"):  # the rules post shows what the opening shows
         return base | _opening(state)
     if post.kind == "final":
         if state.phase is not Phase.OVER:
