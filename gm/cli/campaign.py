@@ -148,7 +148,7 @@ def use(ctx: Ctx, slug: str) -> None:
 def status(ctx: Ctx, as_json: bool) -> None:
     """Where the game stands: phase, who is awaited, the deadline, the scores.
 
-    --json prints the summary of the scenario contract (shared/scenarios.md),
+    --json prints the summary of the scenario contract (docs/scenarios.md),
     with the phase, the awaited players and the deadline added.
 
     \b
