@@ -117,6 +117,56 @@ BREAKS = [
         '"final": final[0] if final else None,',
         "tests/games/fistful/test_fistful_posts_secrecy.py -k no_secret",
     ),
+    # Proofs that hold against a cheating MJ (seals, draws, verify, posts).
+    Break(
+        "fair play: seals and chain heads printed on 32 bits",
+        "gm/render/filters.py",
+        "SHORT_DIGITS = 32\n",
+        "SHORT_DIGITS = 8\n",
+        "tests/render/test_render_filters.py -k 128",
+    ),
+    Break(
+        "fair play: a draw's stream is a running count, not its purpose",
+        "gm/core/fortune.py",
+        "        return Fortune(self._seed, label_for(purpose, self.words))",
+        '        return Fortune(self._seed, label_for(f"draw/{len(self._drawn) + 1}", self.words))',
+        "tests/cli/test_fortune_fairness.py -k not_even_a_roll",
+    ),
+    Break(
+        "fair play: players' words are left out of the draws",
+        "gm/core/fortune.py",
+        "        return Fortune(self._seed, label_for(purpose, self.words))",
+        "        return Fortune(self._seed, label_for(purpose, ()))",
+        "tests/cli/test_fortune_fairness.py -k worthless",
+    ),
+    Break(
+        "fair play: verify does not decide the recorded commands again",
+        "gm/service/audit.py",
+        "            if got is None or got.kind != kind or got.payload_json != canonical_json(payload):",
+        "            if got is None or got.kind != kind:",
+        "tests/cli/test_tampered_archives.py -k other_bills",
+    ),
+    Break(
+        "fair play: verify does not check the seed against its commitment",
+        "gm/service/audit.py",
+        "        if commitment(sealed[0].payload[\"seed\"]) != created.payload[\"commitment\"]:",
+        "        if False:",
+        "tests/cli/test_tampered_archives.py -k against_the_commitment",
+    ),
+    Break(
+        "fair play: a post is not held to the text the log committed",
+        "gm/service/audit.py",
+        "            if promised[\"digest\"] != post.hash:",
+        "            if False:",
+        "tests/cli/test_verify.py -k whatever_it_claims",
+    ),
+    Break(
+        "fair play: a purpose may be drawn twice",
+        "gm/core/fortune.py",
+        "        if purpose in self._drawn or purpose in self.opened:",
+        "        if False:",
+        "tests/core/test_fortune.py -k drawn_once",
+    ),
 ]
 
 
