@@ -256,8 +256,8 @@ def test_readme_dice_example_agrees_with_gm() -> None:
     namespace["print"] = printed.append
     exec(match.group(1), namespace)
     assert printed == [
-        list(dice.roll("2d6+1", Fortune("graine", "draw/57")).dice[0]),
-        [d for group in dice.roll("d20+d4-1", Fortune("graine", "draw/58")).dice for d in group],
+        list(dice.roll("2d6+1", Fortune("graine", "roll/1")).dice[0]),
+        [d for group in dice.roll("d20+d4-1", Fortune("graine", "roll/2")).dice for d in group],
     ]
 
 

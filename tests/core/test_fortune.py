@@ -105,3 +105,12 @@ def test_readme_snippet_agrees_with_gm() -> None:
         f = Fortune(seed, label)
         assert [f.below(n) for _ in range(20)] == below(seed, label, n, 20)  # type: ignore[operator]
     assert shuffle("graine", "draw/1", list(range(10))) == [1, 6, 8, 9, 7, 0, 2, 4, 3, 5]  # type: ignore[operator]
+
+
+def test_the_readme_label_with_words_is_gms() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    label = label_for("round-1/bills", (("fab", "pomme"), ("marco", "Poire")))
+    assert f"`{label}`" in readme
+    assert f"[{Fortune('graine', 'round-1/bills').below(40)}]: the first bill of round 1" in readme
