@@ -8,6 +8,10 @@ first in the MJ's override folder, then in the templates shipped with gm.
 MJs edit templates, so everything a template can get wrong (syntax, an
 undefined variable, an unsafe attribute, a filter given the wrong value) is a
 ``TemplateError``: a user error naming the file and line, with no traceback.
+
+An edited template reads only files inside its own folder
+(``gm.render.loader``: no link or ``..`` out of it) and writes at most
+``MAX_OUTPUT`` characters.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from gm.errors import InputError, NotFoundError
 from gm.paths import expand
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
+from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
 from gm.render.markup import convert
 
 __all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
@@ -178,7 +183,9 @@ class Renderer:
             self.search_path.append(override)
         self.search_path.append(templates_dir())
         self.env = _Environment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in self.search_path]),
+            # One confined loader per folder: a template is read from inside the
+            # folder it is found in, never through a link or ``..`` out of it.
+            loader=jinja2.ChoiceLoader([ConfinedLoader(p) for p in self.search_path]),
             undefined=jinja2.StrictUndefined,
             autoescape=False,
             finalize=finalize,
@@ -203,6 +210,10 @@ class Renderer:
             # generate() rather than render(): the top-level output is counted
             # as it is written, so a runaway loop stops at the limit.
             out = "".join(_bounded(template.generate(dict(context))))
+        except TemplateOutsideFolder as exc:
+            raise TemplateError(
+                f"{_where(exc, template)}: {exc.message}", code="template/outside-folder"
+            ) from exc
         except OutputTooLong as exc:
             raise TemplateError(
                 f"{_where(exc, template)}: the template writes more than {MAX_OUTPUT:,}"
@@ -231,9 +242,9 @@ class Renderer:
         """
         if kind not in self._fingerprints:
             seen: dict[str, str] = {}
-            todo = [self._template(kind).name or ""]
+            todo = [(self._template(kind).name or "", "")]  # (name, the template naming it)
             while todo:
-                name = todo.pop()
+                name, parent = todo.pop()
                 if name in seen:
                     continue
                 try:
@@ -241,10 +252,18 @@ class Renderer:
                     refs = jinja2.meta.find_referenced_templates(self.env.parse(source))
                 except jinja2.TemplateNotFound as exc:
                     raise TemplateError(f"{name}: template {exc.name!r} not found") from exc
+                except TemplateOutsideFolder as exc:
+                    where = f"{parent}: " if parent else ""
+                    raise TemplateError(
+                        f"{where}{exc.message}", code="template/outside-folder"
+                    ) from exc
+                except TemplateUnreadable as exc:
+                    raise TemplateError(exc.message or name) from exc
                 except jinja2.TemplateSyntaxError as exc:
                     raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
                 seen[name] = source
-                todo.extend(r for r in refs if r is not None)  # None: a name computed at run time
+                # None: a name computed at run time
+                todo.extend((r, name) for r in refs if r is not None)
             text = "".join(f"{len(n)}:{n}{len(s)}:{s}" for n, s in sorted(seen.items()))
             self._fingerprints[kind] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
         return self._fingerprints[kind]
@@ -269,6 +288,10 @@ class Renderer:
             ) from exc
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+        except TemplateOutsideFolder as exc:
+            raise TemplateError(exc.message or "", code="template/outside-folder") from exc
+        except TemplateUnreadable as exc:
+            raise TemplateError(exc.message or "") from exc
         except UnicodeDecodeError as exc:
             raise TemplateError(f"a template for {kind!r} is not UTF-8 text: {exc}") from exc
 
