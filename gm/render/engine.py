@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -241,6 +242,15 @@ class Renderer:
                 " large range, or a macro that calls itself)",
                 code="template/too-slow",
             ) from exc
+        except RecursionError as exc:
+            if _template_frame(exc.__traceback__) is None:
+                raise  # not raised while running template code: a bug, keep the traceback
+            raise TemplateError(
+                f"{_where(exc, template, kind)}: macros or templates call each other more than"
+                f" {sys.getrecursionlimit()} deep, or a template included here nests blocks"
+                " too deeply (look for a macro or template that calls itself without end)",
+                code="template/too-deep",
+            ) from exc
         except TemplateOutsideFolder as exc:
             raise TemplateError(
                 f"{_where(exc, template, kind)}: {exc.message}", code="template/outside-folder"
@@ -292,6 +302,11 @@ class Renderer:
                     raise TemplateError(exc.message or name) from exc
                 except jinja2.TemplateSyntaxError as exc:
                     raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+                except RecursionError as exc:
+                    raise TemplateError(
+                        f"{name}: the template nests blocks or parentheses too deeply to compile",
+                        code="template/too-deep",
+                    ) from exc
                 seen[name] = source
                 # None: a name computed at run time
                 todo.extend((r, name) for r in refs if r is not None)
@@ -325,6 +340,11 @@ class Renderer:
             raise TemplateError(exc.message or "") from exc
         except UnicodeDecodeError as exc:
             raise TemplateError(f"a template for {kind!r} is not UTF-8 text: {exc}") from exc
+        except RecursionError as exc:  # Jinja's parser and compiler recurse on nesting
+            raise TemplateError(
+                f"a template for {kind!r} nests blocks or parentheses too deeply to compile",
+                code="template/too-deep",
+            ) from exc
 
 
 def _paths(paths: list[Path]) -> str:

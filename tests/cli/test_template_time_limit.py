@@ -4,7 +4,8 @@ An edited template that loops or recurses without writing anything never
 reaches the output limit: it would hang the command for hours. Through the
 command line, with ``GM_TEMPLATES``: the command stops after ``MAX_SECONDS``
 with ``[template/too-slow]`` naming the file and line, records nothing, and
-leaves no alarm or signal handler behind.
+leaves no alarm or signal handler behind. A macro that calls itself without
+end is a ``[template/too-deep]`` error, not a traceback.
 
 The slow templates are finite (about half a minute or more without the
 limit), so that, the limit removed, these tests fail instead of hanging.
@@ -99,3 +100,32 @@ def test_the_alarm_is_cleared_after_every_render(
         template.write_text(text, encoding="utf-8")
         run(opened, "draw", "--preview", code=code, templates=folder)
         assert (signal.getsignal(signal.SIGALRM), signal.getitimer(signal.ITIMER_REAL)) == no_alarm
+
+
+def test_a_macro_that_calls_itself_without_end(opened: str, folder: Path) -> None:
+    template = folder / "magot" / "fr" / "round.md.j2"
+    template.write_text(
+        "{% macro again() %}\n{{ again() }}\n{% endmacro %}\n{{ again() }}\n", encoding="utf-8"
+    )
+    result = run(opened, "draw", code=EXIT_USAGE, templates=folder)
+    assert error_line(result).startswith(f"Error: {template}, line 2: macros or templates call")
+    assert error_line(result).endswith(
+        " (look for a macro or template that calls itself without end) [template/too-deep]"
+    )
+
+
+def test_a_template_that_includes_itself(opened: str, folder: Path) -> None:
+    template = folder / "magot" / "fr" / "round.md.j2"
+    template.write_text('{% include "magot/fr/round.md.j2" %}\n', encoding="utf-8")
+    result = run(opened, "draw", code=EXIT_USAGE, templates=folder)
+    assert error_line(result).endswith("[template/too-deep]")
+
+
+def test_a_template_nested_too_deeply_to_compile(opened: str, folder: Path) -> None:
+    template = folder / "magot" / "fr" / "round.md.j2"
+    template.write_text("{% if 1 %}" * 400 + "x" + "{% endif %}" * 400, encoding="utf-8")
+    result = run(opened, "draw", code=EXIT_USAGE, templates=folder)
+    assert error_line(result) == (
+        "Error: a template for 'round' nests blocks or parentheses too deeply to compile"
+        " [template/too-deep]"
+    )
