@@ -130,6 +130,29 @@ def test_no_late_exception_after_a_render_in_a_thread(renderer: Renderer) -> Non
     assert in_thread(work) == "ok\n"
 
 
+def test_a_watchdog_that_fires_as_the_render_ends_raises_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The watchdog goes off just as the work returns (here: while it is being
+    cancelled): too late, it must not raise into the thread, now doing other work."""
+
+    class LastMoment(threading.Timer):
+        def start(self) -> None:
+            pass
+
+        def cancel(self) -> None:
+            self.function()
+
+    monkeypatch.setattr(threading, "Timer", LastMoment)
+
+    def work() -> str:
+        out = within(LIMIT, lambda: "ok")
+        sum(range(100_000))  # Python code after it, where a late exception would land
+        return out
+
+    assert in_thread(work) == "ok"
+
+
 def test_the_callers_alarm_is_kept(renderer: Renderer, outer_alarm: list[float]) -> None:
     handler = signal.getsignal(signal.SIGALRM)
     signal.setitimer(signal.ITIMER_REAL, 30)
