@@ -137,12 +137,16 @@ class ConfinedLoader(jinja2.FileSystemLoader):
                 contents = file.read()
             except OSError as exc:
                 raise TemplateUnreadable(f"cannot read template {path}: {exc.strerror}") from None
-        mtime = info.st_mtime
+        read = (info.st_dev, info.st_ino, info.st_mtime_ns)
 
         def uptodate() -> bool:
+            # Jinja asks before each use of the cached template. One stat, as
+            # FileSystemLoader's getmtime: if the name now leads to another file
+            # (a link swapped in) or the file changed, it is loaded and checked again.
             try:
-                return os.path.realpath(path) == real and os.path.getmtime(real) == mtime
+                now = os.stat(path)
             except OSError:
                 return False
+            return (now.st_dev, now.st_ino, now.st_mtime_ns) == read
 
         return contents, os.path.normpath(path), uptodate
