@@ -167,6 +167,71 @@ BREAKS = [
         "        if False:",
         "tests/core/test_fortune.py -k drawn_once",
     ),
+    Break(
+        "templates (secrets leak): template folders read through links out of them",
+        "gm/render/engine.py",
+        "loader=jinja2.ChoiceLoader([ConfinedLoader(p) for p in self.search_path]),",
+        "loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in self.search_path]),",
+        "tests/cli/test_template_confinement.py",
+    ),
+    Break(
+        "templates (secrets leak): '..', absolute, backslash and NUL names only 'not found'",
+        "gm/render/engine.py",
+        "loader=jinja2.ChoiceLoader([ConfinedLoader(p) for p in self.search_path]),",
+        "loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in self.search_path]),",
+        "tests/cli/test_template_confinement.py -k names_that_leave",
+    ),
+    Break(
+        "templates (secrets leak): the read follows a link swapped in after the check",
+        "gm/render/loader.py",
+        "        return os.open(parts[-1], flags | _NOFOLLOW, dir_fd=fd)",
+        "        return os.open(parts[-1], flags, dir_fd=fd)",
+        "tests/render/test_render_confinement.py -k swapped_in",
+    ),
+    Break(
+        "templates (secrets leak): no time limit on rendering",
+        "gm/render/engine.py",
+        "            out = within(MAX_SECONDS, run)",
+        "            out = run()",
+        "tests/cli/test_template_time_limit.py -k slow_template",
+    ),
+    Break(
+        "templates (secrets leak): the render's alarm left running after it",
+        "gm/render/timer.py",
+        "            signal.setitimer(signal.ITIMER_REAL, 0)\n        finally:",
+        "            pass\n        finally:",
+        "tests/cli/test_template_time_limit.py -k alarm_is_cleared",
+    ),
+    Break(
+        "templates (secrets leak): no time limit off the main thread",
+        "gm/render/timer.py",
+        "    return _with_watchdog(seconds, work)",
+        "    return work()",
+        "tests/render/test_render_time_limit.py -k other_thread",
+    ),
+    Break(
+        "templates (secrets leak): the watchdog fires into a thread after its render",
+        "gm/render/timer.py",
+        '            state["done"] = True\n            if state["fired"]:\n'
+        "                raise_in(target, None)  # fired but not delivered yet: withdraw it\n"
+        "        watchdog.cancel()\n",
+        "            pass\n",
+        "tests/render/test_render_time_limit.py -k no_late_exception",
+    ),
+    Break(
+        "templates (secrets leak): a watchdog going off as the render ends still raises",
+        "gm/render/timer.py",
+        '            state["done"] = True\n',
+        "            pass\n",
+        "tests/render/test_render_time_limit.py -k fires_as_the_render_ends",
+    ),
+    Break(
+        "templates (secrets leak): a macro calling itself ends in a traceback",
+        "gm/render/engine.py",
+        "        except RecursionError as exc:\n            if _template_frame(",
+        "        except () as exc:\n            if _template_frame(",
+        "tests/cli/test_template_time_limit.py -k calls_itself",
+    ),
 ]
 
 

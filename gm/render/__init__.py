@@ -15,8 +15,13 @@ A post is rendered in two steps:
 
 Template mistakes raise ``TemplateError`` (code ``template/error``) and a
 missing template ``gm.errors.NotFoundError`` (code ``template/not-found``):
-user errors, shown without a traceback. Nothing here touches the database or
-the command line.
+user errors, shown without a traceback. What an edited template may do is
+bounded, each bound a ``TemplateError`` of its own code: it reads only files
+inside its own folder (``template/outside-folder``, see ``gm.render.loader``),
+writes at most ``engine.MAX_OUTPUT`` characters (``template/too-long``), runs
+at most ``engine.MAX_SECONDS`` seconds (``template/too-slow``, see
+``gm.render.timer``) and nests or recurses no deeper than Python allows
+(``template/too-deep``). Nothing here touches the database or the command line.
 """
 
 from gm.render.engine import Renderer, TemplateError, templates_dir

@@ -8,12 +8,18 @@ first in the MJ's override folder, then in the templates shipped with gm.
 MJs edit templates, so everything a template can get wrong (syntax, an
 undefined variable, an unsafe attribute, a filter given the wrong value) is a
 ``TemplateError``: a user error naming the file and line, with no traceback.
+
+What an edited template can reach and spend is bounded: it reads only files
+inside its own folder (``gm.render.loader``: no link or ``..`` out of it),
+writes at most ``MAX_OUTPUT`` characters and runs at most ``MAX_SECONDS``
+(``gm.render.timer``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -31,7 +37,9 @@ from gm.errors import InputError, NotFoundError
 from gm.paths import expand
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
+from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
 from gm.render.markup import convert
+from gm.render.timer import TooSlow, within
 
 __all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
 
@@ -67,6 +75,17 @@ and time an edited template can take: ``{% for i in range(99999) %}`` nested
 twice is refused as soon as it has written too much, not after filling the
 memory. The same bound applies to a string or list made with ``*`` and to
 the size of a number made with ``**``.
+"""
+
+
+MAX_SECONDS = 2.0
+"""Seconds one post may take to render (finding and compiling its templates included).
+
+A real post takes well under a millisecond (the whole example game, 71 posts
+and replies, about 7 ms), so this stops only a runaway template: a loop
+that writes nothing, ``{% for i in range(100000) %}{% for j in range(100000) %}``,
+or a macro that calls itself twice per call, would otherwise run for hours
+without ever reaching ``MAX_OUTPUT``. Each render has its own budget.
 """
 
 
@@ -184,7 +203,9 @@ class Renderer:
             self.search_path.append(override)
         self.search_path.append(templates_dir())
         self.env = _Environment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in self.search_path]),
+            # One confined loader per folder: a template is read from inside the
+            # folder it is found in, never through a link or ``..`` out of it.
+            loader=jinja2.ChoiceLoader([ConfinedLoader(p) for p in self.search_path]),
             undefined=jinja2.StrictUndefined,
             autoescape=False,
             finalize=finalize,
@@ -209,31 +230,62 @@ class Renderer:
         ]
 
     def render(self, kind: str, context: Mapping[str, Any]) -> str:
-        """Render the template for ``kind`` with ``context``: the post, in Markdown (NFC)."""
-        template = self._template(kind)
-        try:
+        """Render the template for ``kind`` with ``context``: the post, in Markdown (NFC).
+
+        At most ``MAX_OUTPUT`` characters and ``MAX_SECONDS`` seconds.
+        """
+        template: jinja2.Template | None = None
+
+        def run() -> str:
+            nonlocal template
+            template = self._template(kind)
             # generate() rather than render(): the top-level output is counted
             # as it is written, so a runaway loop stops at the limit.
-            out = "".join(_bounded(template.generate(dict(context))))
+            return "".join(_bounded(template.generate(dict(context))))
+
+        try:
+            out = within(MAX_SECONDS, run)
+        except TooSlow as exc:
+            if self.env.cache is not None:  # it may have stopped Jinja halfway through a load
+                self.env.cache.clear()
+            raise TemplateError(
+                f"{_where(exc, template, kind)}: the template ran for more than"
+                f" {MAX_SECONDS:g} seconds; no post takes that long (look for a loop over a"
+                " large range, or a macro that calls itself)",
+                code="template/too-slow",
+            ) from exc
+        except RecursionError as exc:
+            if _template_frame(exc.__traceback__) is None:
+                raise  # not raised while running template code: a bug, keep the traceback
+            raise TemplateError(
+                f"{_where(exc, template, kind)}: macros or templates call each other more than"
+                f" {sys.getrecursionlimit()} deep, or a template included here nests blocks"
+                " too deeply (look for a macro or template that calls itself without end)",
+                code="template/too-deep",
+            ) from exc
+        except TemplateOutsideFolder as exc:
+            raise TemplateError(
+                f"{_where(exc, template, kind)}: {exc.message}", code="template/outside-folder"
+            ) from exc
         except OutputTooLong as exc:
             raise TemplateError(
-                f"{_where(exc, template)}: the template writes more than {MAX_OUTPUT:,}"
+                f"{_where(exc, template, kind)}: the template writes more than {MAX_OUTPUT:,}"
                 " characters; no post is that long (look for a runaway loop, or a"
                 " `*` or `**` on a large number)",
                 code="template/too-long",
             ) from exc
         except jinja2.TemplateNotFound as exc:
             raise TemplateError(
-                f"{_where(exc, template)}: template {exc.name!r} not found"
+                f"{_where(exc, template, kind)}: template {exc.name!r} not found"
                 f" (looked in {_paths(self.search_path)})"
             ) from exc
         except jinja2.TemplateError as exc:
-            raise TemplateError(f"{_where(exc, template)}: {_message(exc)}") from exc
+            raise TemplateError(f"{_where(exc, template, kind)}: {_message(exc)}") from exc
         except _TEMPLATE_RUNTIME_ERRORS as exc:
             if _template_frame(exc.__traceback__) is None:
                 raise  # not raised while running template code: a bug, keep the traceback
             detail = str(exc) if isinstance(exc, FilterError) else f"{type(exc).__name__}: {exc}"
-            raise TemplateError(f"{_where(exc, template)}: {detail}") from exc
+            raise TemplateError(f"{_where(exc, template, kind)}: {detail}") from exc
         return str(unicodedata.normalize("NFC", out))
 
     def fingerprint(self, kind: str) -> str:
@@ -243,9 +295,9 @@ class Renderer:
         """
         if kind not in self._fingerprints:
             seen: dict[str, str] = {}
-            todo = [self._template(kind).name or ""]
+            todo = [(self._template(kind).name or "", "")]  # (name, the template naming it)
             while todo:
-                name = todo.pop()
+                name, parent = todo.pop()
                 if name in seen:
                     continue
                 try:
@@ -253,10 +305,23 @@ class Renderer:
                     refs = jinja2.meta.find_referenced_templates(self.env.parse(source))
                 except jinja2.TemplateNotFound as exc:
                     raise TemplateError(f"{name}: template {exc.name!r} not found") from exc
+                except TemplateOutsideFolder as exc:
+                    where = f"{parent}: " if parent else ""
+                    raise TemplateError(
+                        f"{where}{exc.message}", code="template/outside-folder"
+                    ) from exc
+                except TemplateUnreadable as exc:
+                    raise TemplateError(exc.message or name) from exc
                 except jinja2.TemplateSyntaxError as exc:
                     raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+                except RecursionError as exc:
+                    raise TemplateError(
+                        f"{name}: the template nests blocks or parentheses too deeply to compile",
+                        code="template/too-deep",
+                    ) from exc
                 seen[name] = source
-                todo.extend(r for r in refs if r is not None)  # None: a name computed at run time
+                # None: a name computed at run time
+                todo.extend((r, name) for r in refs if r is not None)
             text = "".join(f"{len(n)}:{n}{len(s)}:{s}" for n, s in sorted(seen.items()))
             self._fingerprints[kind] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
         return self._fingerprints[kind]
@@ -281,8 +346,17 @@ class Renderer:
             ) from exc
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"{_syntax_where(exc)}: {exc.message}") from exc
+        except TemplateOutsideFolder as exc:
+            raise TemplateError(exc.message or "", code="template/outside-folder") from exc
+        except TemplateUnreadable as exc:
+            raise TemplateError(exc.message or "") from exc
         except UnicodeDecodeError as exc:
             raise TemplateError(f"a template for {kind!r} is not UTF-8 text: {exc}") from exc
+        except RecursionError as exc:  # Jinja's parser and compiler recurse on nesting
+            raise TemplateError(
+                f"a template for {kind!r} nests blocks or parentheses too deeply to compile",
+                code="template/too-deep",
+            ) from exc
 
 
 def _paths(paths: list[Path]) -> str:
@@ -307,11 +381,19 @@ def _template_frame(tb: TracebackType | None) -> TracebackType | None:
     return found
 
 
-def _where(exc: BaseException, template: jinja2.Template) -> str:
+def _where(exc: BaseException, template: jinja2.Template | None, kind: str) -> str:
     """``<file>, line <n>`` of the template line that raised ``exc``."""
     if isinstance(exc, jinja2.TemplateSyntaxError):  # an {% include %}d template is broken
         return _syntax_where(exc)
     frame = _template_frame(exc.__traceback__)
     if frame is None:
+        if template is None:  # stopped while the template was being found or compiled
+            return f"the template for {kind!r}"
         return str(template.filename or template.name)
-    return f"{frame.tb_frame.f_code.co_filename}, line {frame.tb_lineno}"
+    line = frame.tb_lineno
+    # Jinja rewrites the traceback of an Exception to template lines; not that of
+    # a BaseException (TooSlow), whose frames are still the compiled code's.
+    compiled = frame.tb_frame.f_globals.get("__jinja_template__")
+    if isinstance(compiled, jinja2.Template):
+        line = compiled.get_corresponding_lineno(line)
+    return f"{frame.tb_frame.f_code.co_filename}, line {line}"
