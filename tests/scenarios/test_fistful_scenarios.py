@@ -175,7 +175,7 @@ def test_a_missing_discard_stops_the_play_saying_what_is_awaited(db: str, tmp_pa
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[rounds]]\nbills = [5000]\n',
             "Error: unknown key 'rounds' in a fistful scenario (valid: duels, game, options,"
-            " players, seed, settings, setup, title) [scenario/unknown-key]",
+            " players, seed, settings, setup, title, words) [scenario/unknown-key]",
         ),
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[duels]]\ncards = { ana = 3 }\n',
