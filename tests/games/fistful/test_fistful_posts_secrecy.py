@@ -273,7 +273,8 @@ def whole_choices(game: Game, manche: int) -> list[str]:
 
 
 CHECKED = re.compile(r"^OK : (.+) : sceau ([0-9a-f]{8,64}) retrouvé")
-"""A seal the checker re-derived: « OK : <where>, <player> : sceau <hex> retrouvé »."""
+"""A seal the checker re-derived: « OK : <where>, <player> : sceau <hex> retrouvé »,
+where names the secret as players do (« mise en place », « manche 1, duel 2 »)."""
 
 
 def assert_posts_check(game: Game, disclosure: str) -> None:
@@ -297,7 +298,12 @@ def assert_posts_check(game: Game, disclosure: str) -> None:
         for line in report.lines:
             if (m := CHECKED.match(line)) is None:
                 continue
-            player = m[1].rsplit(", ", 1)[-1]
+            # « manche 1, duel 2, ana » (perhaps followed by the post's name in brackets)
+            (player,) = [
+                name
+                for part in m[1].split(", ")
+                if (name := re.sub(r" \(.*\)$", "", part)) in game.state.names
+            ]
             keys = [k for k, (p, seal) in in_force.items() if p == player and seal.startswith(m[2])]
             assert len(keys) == 1, (line, keys)
             found.append(keys[0])
