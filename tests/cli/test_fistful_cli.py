@@ -349,8 +349,9 @@ def test_the_log_records_each_command_before_its_events_and_each_post(gm: Gm) ->
         ("fistful.duel-resolved", "*"),
         ("gm.post-published", "*"),  # duel 1.1
         ("gm.submission-received", "bob"),
-        ("gm.command-decided", "bob"),  # the pick and the card
+        ("gm.command-decided", "bob"),  # two commands in one message: the pick,
         ("fistful.card-picked", "*"),
+        ("gm.command-decided", "bob"),  # then the card
         ("fistful.card-played", "bob"),
     ]
     posts = [e["payload"] for e in log if e["kind"] == "gm.post-published"]
