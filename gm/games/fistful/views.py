@@ -82,7 +82,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         "length": str(state.length),
         "target": state.target,
     }
-    if post.kind == "opening":
+    if post.kind in ("opening", "rules"):  # the full rules (gm post rules) read the same
         return base | _opening()
     if post.kind == "setup":
         if state.phase is Phase.SETUP:

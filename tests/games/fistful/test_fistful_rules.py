@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from fistful_support import Table, cards, with_hands
 
-from gm.core.protocol import GM, PUBLIC, Awaited
+from gm.core.protocol import GM, NOTHING_SHOWN, PUBLIC, Awaited, PostRef
 from gm.errors import (
     GameOverError,
     IllegalOrderError,
@@ -821,3 +821,17 @@ def test_colors_decide_who_holds_which_deck() -> None:
     assert t.player("ana").color is Color.GREEN
     eight = t.duel("8", "5")  # ana's 8 is the green one now
     assert kinds(eight) == ["green-eight"]
+
+
+def test_every_post_kind_the_game_declares_has_a_view() -> None:
+    """``gm post KIND`` for each kind of the manifest: the full rules read the
+    opening's view (the campaign's length and decks), and show no secret."""
+    t = Table.new(colors="ana=green")
+    opening = GAME.public_view(t.state, PostRef("opening"))
+    assert GAME.public_view(t.state, PostRef("rules")) == {**opening, "kind": "rules"}
+    assert GAME.shown(t.state, PostRef("rules")) == NOTHING_SHOWN
+    over = exhaust("5 3").state  # a game over: every post exists
+    for kind in GAME.info.post_kinds:
+        at = {"duel": (1, 1), "manche": (1,)}.get(kind.name, ())
+        assert len(at) == len(kind.coords)
+        assert GAME.public_view(over, PostRef(kind.name, at))["kind"] == kind.name
