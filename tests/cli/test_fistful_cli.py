@@ -4,11 +4,14 @@ Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh
 database from the ``db`` fixture, with a fixed seed, and checks exactly what
 the MJ sees: the posts and replies on stdout, the ``Error: … [code]`` line and
 the notes on stderr, the exit code. Rulings ``R-n`` are those of
-``shared/rules/fistful.md``.
+``docs/rules/fistful.md``.
 
-Posts end with the fingerprint of the log's head, and replies and duel posts
-carry seals and salts: ``Gm`` re-derives them from ``gm history --json`` right
-after the command, so whole texts can still be compared exactly.
+Posts end with the fingerprint of the log's head (32 hex digits) and where the
+game is (« manche 1, duel 2 »), and replies and duel posts carry seals (32 hex
+digits) and salts: ``Gm`` re-derives them from ``gm history --json`` right after
+the command, so whole texts can still be compared exactly. A secret is named by
+its key, as the players call it: ``("setup", player)``, ``("card", manche, duel,
+player)``, ``("end", manche, player)``.
 """
 
 from __future__ import annotations
@@ -41,12 +44,64 @@ DEADLINE_FR = str(datetime_fr(_AT))
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 
 
+SECRETS = {
+    "setup": ("fistful.setup-discarded", ()),
+    "card": ("fistful.card-played", ("manche", "duel")),
+    "end": ("fistful.end-chosen", ("manche",)),
+}
+"""A secret's family: its event kind and the payload fields of its key (then the player)."""
+
+
 class Gm(support.Gm):
-    def seal_line(self, player: str, turn: int) -> str:
+    def secret(self, *key: str | int) -> dict[str, Any]:
+        """The sealed choice in force for ``key`` (``"card", 1, 2, "ana"``), from the log."""
+        family, *at, player = key
+        kind, fields = SECRETS[str(family)]
+        rows = [
+            e
+            for e in self.history()
+            if e["kind"] == kind
+            and not e["voided"]
+            and e["payload"]["player"] == player
+            and [e["payload"][f] for f in fields] == at
+        ]
+        assert rows, key
+        assert rows[-1]["payload"]["_v"] == 2  # a version-2 payload, keyed as players say
+        return rows[-1]
+
+    def seal_of(self, *key: str | int) -> str:
+        """The seal of that choice as posts print it (32 hex digits), recomputed as
+        a player would: SHA-256 of the canonical ``{kind, payload, salt}``."""
+        row = self.secret(*key)
+        text = json.dumps(
+            {"kind": row["kind"], "payload": row["payload"], "salt": row["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert row["seal"] == f"sha256:{digest}"
+        return digest[:32]
+
+    def seal_line(self, *key: str | int) -> str:
         return (
-            f"Sceau de ton choix : `{self.seal(player, turn)}` — garde-le : il sera publié,"
+            f"Sceau de ton choix : `{self.seal_of(*key)}` — garde-le : il sera publié,"
             " preuve que ton choix n'a pas changé.\n"
         )
+
+    def opened_line(self, *keys: tuple[str | int, ...]) -> str:
+        """The « Sceaux ouverts » line of a post that shows these choices whole."""
+        entries = [
+            f"{key[-1]} `{self.seal_of(*key)}` (sel `{self.secret(*key)['salt']}`)" for key in keys
+        ]
+        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
+
+    def footer_line(self, where: str | None = None) -> str:
+        """The fingerprint line of the posts a command just made: the head of the
+        log they were rendered on, i.e. before their own ``gm.post-published``."""
+        head = [e for e in self.history() if e["kind"] != "gm.post-published"][-1]
+        digits = head["hash"].removeprefix("sha256:")
+        return f"_Empreinte du registre : `{digits[:32]}`{f' · {where}' if where else ''}_"
 
 
 @pytest.fixture
@@ -110,7 +165,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
         f"**Sceau du hasard** : `sha256:{commitment}` — ce jeu ne tire rien au hasard ; la"
         " graine, révélée à la fin, prouve que le registre est bien celui du début.\n"
         "\n"
-        f"{gm.footer()}\n"
+        f"{gm.footer_line()}\n"
     )
     assert result.stderr == (
         "── post 1: opening ──\n"
@@ -161,10 +216,12 @@ def test_a_setup_discard_gets_the_french_reply_with_its_seal(gm: Gm) -> None:
     assert result.stdout == (
         "Défausse reçue, bob : le 8 et la Dynamite, face cachée. Tu gardes 1 · 2 · 3 · 4 · 5 ·"
         " 6 · 7. Tu peux en changer jusqu'au début du duel.\n"
-        f"{gm.seal_line('bob', 1)}"
+        f"{gm.seal_line('setup', 'bob')}"
     )
+    # 1-3: the campaign, its seed, the opening post; 4-6: the message, the
+    # command it carries, bob's sealed discards
     assert result.stderr == (
-        "Recorded (event 4). Awaiting: ana. Next: gm order (setup: waiting for ana's setup"
+        "Recorded (event 6). Awaiting: ana. Next: gm order (setup: waiting for ana's setup"
         " discards)\n"
     )
 
@@ -184,16 +241,19 @@ def test_start_posts_the_seals_of_the_setup_discards(gm: Gm) -> None:
         "\n"
         "ana et bob ont chacun défaussé 2 cartes, face cachée : 7 cartes en main.\n"
         "\n"
-        f"Sceaux des défausses : ana `{gm.seal('ana', 1)}` · bob `{gm.seal('bob', 1)}` — ils"
+        f"Sceaux des défausses : ana `{gm.seal_of('setup', 'ana')}` · bob"
+        f" `{gm.seal_of('setup', 'bob')}` — ils"
         " seront ouverts à la fin de la partie.\n"
         "\n"
         f"**Manche 1** — 6 duels. **Duel 1** : vos cartes en MP avant **{DEADLINE_FR}**.\n"
         "\n"
-        f"{gm.footer(1)}\n"
+        f"{gm.footer_line('mise en place')}\n"
     )
+    # ana's and bob's messages took 4-6 and 7-9 (the refused step recorded
+    # nothing); gm start: the command, the duels started, the deadline, the post
     assert result.stderr == (
-        "── post 2: setup (round 1) ──\n"
-        "Done (event 8). Awaiting: ana, bob. Next: gm order (manche 1, duel 1 of 6: waiting"
+        "── post 2: setup ──\n"
+        "Done (event 13). Awaiting: ana, bob. Next: gm order (manche 1, duel 1 of 6: waiting"
         " for ana's card, bob's card)\n"
     )
     for card in ("1", "2", "8", "Dynamite"):
@@ -210,13 +270,13 @@ def test_a_card_gets_the_french_reply_with_the_card_forbidden_next(gm: Gm) -> No
         "Carte reçue pour le duel 1 de la manche 1 : **5**. Tu peux en changer jusqu'à la"
         f" révélation (avant {DEADLINE_FR}).\n"
         "Au duel suivant, tu ne pourras pas jouer le 6.\n"
-        f"{gm.seal_line('ana', 2)}"
+        f"{gm.seal_line('card', 1, 1, 'ana')}"
         "\n"
         "Ta main : 3 · 4 · 5 · 6 · 7 · 8 · Dynamite (7 cartes).\n"
         "Ta pile retirée : 1 · 2.\n"
     )
     assert result.stderr == (
-        "Recorded (event 10). Awaiting: bob. Next: gm order (manche 1, duel 1 of 6: waiting"
+        "Recorded (event 16). Awaiting: bob. Next: gm order (manche 1, duel 1 of 6: waiting"
         " for bob's card)\n"
     )
 
@@ -240,20 +300,71 @@ def test_reveal_posts_the_duel(gm: Gm) -> None:
         "**Or de la manche** : ana 0 · bob 3. Égalités : à **bob** jusqu'à la fin de la"
         " manche.\n"
         "\n"
-        f"{gm.opened(2, 'ana', 'bob')}"
+        f"{gm.opened_line(('card', 1, 1, 'ana'), ('card', 1, 1, 'bob'))}"
         "\n"
         f"**Duel 2** : vos cartes en MP avant **{DEADLINE_FR}**. ana ne peut pas jouer le 4."
         " bob ne peut pas jouer le 7.\n"
         "\n"
-        f"{gm.footer(2)}\n"
+        f"{gm.footer_line('manche 1, duel 1')}\n"
     )
-    assert result.stderr.startswith("── post 3: duel (round 2) ──\nDone (event ")
+    assert result.stderr.startswith("── post 3: duel 1.1 ──\nDone (event ")
     assert result.stderr.endswith(
         "Awaiting: ana, bob. Next: gm order (manche 1, duel 2 of 6: waiting for ana's card,"
         " bob's card)\n"
     )
     assert gm("post").stdout == result.stdout
-    assert gm("post", "duel", "--round", "2").stdout == result.stdout
+    assert gm("post", "duel", "1.1").stdout == result.stdout
+    assert gm("post", "duel", "1").stdout == result.stdout  # the latest duel of manche 1
+
+
+def test_the_log_records_each_command_before_its_events_and_each_post(gm: Gm) -> None:
+    """What ``gm verify`` decides again: each command the rules accepted (private
+    to whoever sent it), then its events; then one digest per post it made.
+    Fistful draws nothing: no ``gm.chance-drawn`` ever."""
+    started(gm, bob="1 2")
+    duel(gm, "5", "8")
+    gm("order", "bob", "je reprends le 1 et je joue le 1")
+    log = gm.history()
+    assert [(e["kind"], e["audience"]) for e in log] == [
+        ("gm.campaign-created", "*"),
+        ("gm.fortune-sealed", "gm"),
+        ("gm.post-published", "*"),  # the opening
+        ("gm.submission-received", "ana"),
+        ("gm.command-decided", "ana"),
+        ("fistful.setup-discarded", "ana"),
+        ("gm.submission-received", "bob"),
+        ("gm.command-decided", "bob"),
+        ("fistful.setup-discarded", "bob"),
+        ("gm.command-decided", "gm"),  # gm start --deadline
+        ("fistful.duels-started", "*"),
+        ("gm.deadline-set", "*"),
+        ("gm.post-published", "*"),  # the setup
+        ("gm.submission-received", "ana"),
+        ("gm.command-decided", "ana"),
+        ("fistful.card-played", "ana"),
+        ("gm.submission-received", "bob"),
+        ("gm.command-decided", "bob"),
+        ("fistful.card-played", "bob"),
+        ("gm.command-decided", "gm"),  # gm reveal
+        ("fistful.duel-resolved", "*"),
+        ("gm.post-published", "*"),  # duel 1.1
+        ("gm.submission-received", "bob"),
+        ("gm.command-decided", "bob"),  # two commands in one message: the pick,
+        ("fistful.card-picked", "*"),
+        ("gm.command-decided", "bob"),  # then the card
+        ("fistful.card-played", "bob"),
+    ]
+    posts = [e["payload"] for e in log if e["kind"] == "gm.post-published"]
+    assert [(p["number"], p["post"], p["at"]) for p in posts] == [
+        (1, "opening", []),
+        (2, "setup", []),
+        (3, "duel", [1, 1]),
+    ]
+    assert (
+        posts[2]["digest"]
+        == "sha256:" + hashlib.sha256((gm("post", "duel", "1.1").stdout).encode()).hexdigest()
+    )
+    assert gm("verify").exit_code == 0
 
 
 def test_reveal_waits_for_both_cards(gm: Gm) -> None:
@@ -546,9 +657,9 @@ def test_a_full_short_game_from_the_command_line(gm: Gm) -> None:
     expected = json.loads((SCENARIOS / "fistful-short-table.expected.json").read_text())
     assert contract(gm.status()) == expected
     last = outputs[-1]
-    # posts: opening, setup, 6 duels, manche 1 (turn 8), 5 duels, manche 2 (turn 14), final
+    # posts: opening, setup, 6 duels, manche 1, 5 duels, manche 2, final
     assert last.stderr.splitlines()[:2] == [
-        "── post 15: manche (round 14) ──",
+        "── post 15: manche 2 ──",
         "── post 16: final ──",
     ]
     assert "**Ultime duel**" not in last.stdout
@@ -574,7 +685,7 @@ def test_a_full_short_game_from_the_command_line(gm: Gm) -> None:
     assert disclosure.startswith(
         "# Fistful of Gold — toutes les cartes, enfin dévoilées\n"
         "\n"
-        "**Mise en place** (tour 1) : ana a défaussé le **2 rouge** et la **Dynamite rouge** ;"
+        "**Mise en place** : ana a défaussé le **2 rouge** et la **Dynamite rouge** ;"
         " bob a défaussé le **7 vert** et le **8 vert**.\n"
     )
     assert gm("verify").exit_code == 0
@@ -592,9 +703,10 @@ def test_a_long_game_from_the_command_line(gm: Gm) -> None:
     assert sum("manche" in k for k in kinds) == 4
     assert kinds[-1] == "── post 23: final ──"
     # manche 1 needed bob's final-duel card: its seal is in the manche post, not its salt
-    manche = gm("post", "manche", "--round", "8").stdout
-    assert f"Sceaux des choix de fin de manche : bob `{gm.seal('bob', 8)}`\n" in manche
-    assert gm.sealed("bob", 8)["salt"] not in manche
+    manche = gm("post", "manche", "1").stdout
+    assert gm("post", "manche", "--round", "1").stdout == manche
+    assert f"Sceaux des choix de fin de manche : bob `{gm.seal_of('end', 1, 'bob')}`\n" in manche
+    assert gm.secret("end", 1, "bob")["salt"] not in manche
     assert gm("verify").exit_code == 0
 
 
@@ -602,10 +714,10 @@ def test_a_red_7_game_with_choices_from_the_command_line(gm: Gm) -> None:
     play_file(gm, "fistful-red-seven-choices.toml")
     expected = json.loads((SCENARIOS / "fistful-red-seven-choices.expected.json").read_text())
     assert contract(gm.status()) == expected
-    manche = gm("post", "manche", "--round", "5").stdout
+    manche = gm("post", "manche", "1").stdout
     # bob discarded one card and the final duel showed it: his choice is opened
-    assert gm.opened(5, "bob") in manche
-    assert gm.sealed("ana", 5)["salt"] not in manche  # ana's other discard stays secret
+    assert gm.opened_line(("end", 1, "bob")) in manche
+    assert gm.secret("end", 1, "ana")["salt"] not in manche  # ana's other discard stays secret
 
 
 def test_the_disclosure_waits_for_the_end(gm: Gm) -> None:

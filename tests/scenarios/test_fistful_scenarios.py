@@ -2,9 +2,9 @@
 ``gm play --json``.
 
 Every scenario has a ``fistful-*.expected.json`` next to it, worked out by hand
-from ``shared/rules/fistful.md`` (each duel's arithmetic is in the file's
+from ``docs/rules/fistful.md`` (each duel's arithmetic is in the file's
 comments), not copied from gm's output. Only the keys of the summary contract
-(``shared/scenarios.md``, fistful) are compared, plus ``final_duel`` (where
+(``docs/scenarios.md``, fistful) are compared, plus ``final_duel`` (where
 this game puts a manche's final duel, so that ``duels`` keeps one entry per
 ``[[duels]]`` of the file); ``campaign`` depends on the slug and is left out.
 """
@@ -175,7 +175,7 @@ def test_a_missing_discard_stops_the_play_saying_what_is_awaited(db: str, tmp_pa
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[rounds]]\nbills = [5000]\n',
             "Error: unknown key 'rounds' in a fistful scenario (valid: duels, game, options,"
-            " players, seed, settings, setup, title) [scenario/unknown-key]",
+            " players, seed, settings, setup, title, words) [scenario/unknown-key]",
         ),
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[duels]]\ncards = { ana = 3 }\n',

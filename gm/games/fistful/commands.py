@@ -3,9 +3,10 @@
 Player names in commands are canonical (``rules`` resolves what was typed);
 the players' commands may be sent by the player concerned or by the MJ. The
 MJ's steps (``gm start``, ``gm reveal``, ``gm resolve``) are sent with actor
-``gm``. A private message may carry several things at once (« je reprends le
-3 et je joue le 5 »): the pick rides along with the card or the end-of-manche
-choice, and is applied first.
+``gm``. A private message may carry several commands (« je reprends le 3 et
+je joue le 5 » is a ``PickCard`` then a ``PlayCard``): the platform decides
+them in order, each on the state the one before left, all or none; a pick
+always comes first, whatever the order of the words.
 """
 
 from __future__ import annotations
@@ -29,12 +30,11 @@ class DiscardAtSetup(Command):
 
 @dataclass(frozen=True)
 class PlayCard(Command):
-    """Send or replace ``player``'s card for the current duel (after ``pick``, if given)."""
+    """Send or replace ``player``'s card for the current duel."""
 
     kind: ClassVar[str] = "fistful.play-card"
     player: str
     card: Card
-    pick: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,6 @@ class ChooseEnd(Command):
     player: str
     discards: tuple[Card, ...] | None = None
     final: Card | None = None
-    pick: Card | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ from typing import Any
 from gm.core.protocol import (
     NOTHING_SHOWN,
     Awaited,
-    Command,
     Event,
     GameDef,
     PostRef,
@@ -52,15 +51,6 @@ from .words import Part, scan
 _TOP_KEYS = ("setup", "duels")
 _SETUP_KEYS = ("discards",)
 _DUEL_KEYS = ("cards", "pick", "discard", "final")
-
-
-def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
-    return (notation.parse(state, actor, text),)
-
-
-def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
-    """An explicit order: ``gm order ana --card 5``, ``--discard "1 2"``…"""
-    return (notation.from_params(state, actor, values),)
 
 
 def awaiting(state: State) -> tuple[Awaited, ...]:
@@ -261,8 +251,8 @@ GAME: GameDef[State] = GameDef(
     initial_state=rules.initial_state,
     evolve=rules.evolve,
     decide=rules.decide,
-    parse=parse,
-    order_from_params=order_from_params,
+    parse=notation.parse,
+    order_from_params=notation.from_params,
     phase=phases.phase_key,
     awaiting=awaiting,
     next_step=phases.next_step,

@@ -233,8 +233,10 @@ class State:
     """A game of Fistful of Gold at one point of its log.
 
     ``turn`` numbers every moment where secrets are collected (setup = 1,
-    then each duel and each end of manche): it is the ``round`` of the
-    sealed events sent in it and of the post that follows it. ``manche`` is
+    then each duel and each end of manche). It is internal: public events
+    carry it as ``round`` (a green-8 pick is shown in the post of its turn),
+    but secrets and posts are addressed as players say, by manche and duel
+    (gm 0.1 sealed secrets with it: see ``events``). ``manche`` is
     0 during the setup; ``duel`` is the number of the current (or, once the
     manche is over, the last) duel of the manche. ``setup``, ``cards`` and
     ``choices`` are the pending secrets of the current turn.

@@ -7,7 +7,8 @@ cards no verb marks are read as what the player is expected to send now:
   dynamite et le 8 ») ;
 * during a duel, the card played (« je joue le 5 », « 5 », « la dynamite »),
   with, after a green 8, the pick in the same message or alone (« je
-  reprends le 3 et je joue le 5 », « je reprends le 3 ») ;
+  reprends le 3 et je joue le 5 »: two commands, the pick first ; « je
+  reprends le 3 ») ;
 * at the end of a manche, the discards when the player may choose them (a
   red-7 end: « 4 », « je défausse 4 et 5 »), else the final-duel card (R-5:
   « je révèle le 5 »), else the pick (« je reprends le 3 »); at that moment
@@ -61,14 +62,15 @@ def default_part(state: State, player: str) -> Part:
     return _OPEN_PART[open_[0]] if open_ else Part.DISCARD
 
 
-def parse(state: State, actor: str, text: str) -> Command:
-    """The command a player's pasted message stands for, in the current phase.
+def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
+    """The commands a player's pasted message stands for, in the current phase:
+    one, or a green-8 pick and then what else the message sends.
 
     >>> from gm.games.fistful.rules import initial_state
     >>> state = initial_state(["ana", "bob"], {})
     >>> parse(state, "ana", "1 et 2")
-    DiscardAtSetup(player='ana', cards=(<Card.ONE: '1'>, <Card.TWO: '2'>))
-    >>> parse(state, "bob", "je défausse la Dynamite et le 8").cards
+    (DiscardAtSetup(player='ana', cards=(<Card.ONE: '1'>, <Card.TWO: '2'>)),)
+    >>> parse(state, "bob", "je défausse la Dynamite et le 8")[0].cards
     (<Card.DYNAMITE: 'dynamite'>, <Card.EIGHT: '8'>)
     """
     name = find_player(state, actor)
@@ -93,7 +95,7 @@ def parse(state: State, actor: str, text: str) -> Command:
             code="fistful/no-card",
             params={"player": name, "text": text, "phase": str(state.phase)},
         )
-    return _command(state, name, parts, text)
+    return _commands(state, name, parts, text)
 
 
 def _resolve_parts(state: State, name: str, reading: Reading) -> dict[Part, tuple[Card, ...]]:
@@ -153,7 +155,9 @@ def _one(name: str, cards: tuple[Card, ...], what: str, text: str) -> Card:
     return cards[0]
 
 
-def _command(state: State, name: str, parts: dict[Part, tuple[Card, ...]], text: str) -> Command:
+def _commands(
+    state: State, name: str, parts: dict[Part, tuple[Card, ...]], text: str
+) -> tuple[Command, ...]:
     allowed = {
         Phase.SETUP: {Part.DISCARD},
         Phase.DUEL: {Part.PLAY, Part.PICK},
@@ -163,17 +167,20 @@ def _command(state: State, name: str, parts: dict[Part, tuple[Card, ...]], text:
         if part not in allowed:
             raise _not_now(state, name, part, text)
     if state.phase is Phase.SETUP:
-        return DiscardAtSetup(name, parts[Part.DISCARD])
-    pick = _one(name, parts[Part.PICK], "the green-8 pick", text) if Part.PICK in parts else None
+        return (DiscardAtSetup(name, parts[Part.DISCARD]),)
+    pick: tuple[Command, ...] = ()
+    if Part.PICK in parts:
+        pick = (PickCard(name, _one(name, parts[Part.PICK], "the green-8 pick", text)),)
     if state.phase is Phase.DUEL:
         if Part.PLAY not in parts:
-            assert pick is not None
-            return PickCard(name, pick)
-        return PlayCard(name, _one(name, parts[Part.PLAY], "the duel card", text), pick)
+            return pick
+        return (*pick, PlayCard(name, _one(name, parts[Part.PLAY], "the duel card", text)))
     final = (
         _one(name, parts[Part.FINAL], "the final-duel card", text) if Part.FINAL in parts else None
     )
-    return ChooseEnd(name, parts.get(Part.DISCARD), final, pick)
+    if Part.DISCARD not in parts and final is None:
+        return pick
+    return (*pick, ChooseEnd(name, parts.get(Part.DISCARD), final))
 
 
 # --- explicit fields (gm order ana --card 5) -------------------------------------
@@ -200,8 +207,9 @@ def _field_cards(key: str, value: Any) -> tuple[Card, ...]:
     return cards
 
 
-def from_params(state: State, actor: str, values: Mapping[str, Any]) -> Command:
-    """A player's command from explicit fields: ``--card``, ``--pick``, ``--discard``, ``--final``."""
+def from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+    """A player's commands from explicit fields: ``--card``, ``--pick``, ``--discard``,
+    ``--final`` (a pick first, as in a message)."""
     name = find_player(state, actor)
     given = {k: v for k, v in values.items() if v not in (None, "")}
     unknown = sorted(set(given) - set(FIELDS))
@@ -230,7 +238,7 @@ def from_params(state: State, actor: str, values: Mapping[str, Any]) -> Command:
             params={"player": name},
         )
     shown = " ".join(f"--{k} {v}" for k, v in given.items())
-    return _command(state, name, parts, shown)
+    return _commands(state, name, parts, shown)
 
 
 # --- canonical texts -----------------------------------------------------------

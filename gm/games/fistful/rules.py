@@ -4,7 +4,7 @@
 causes, or raises a ``gm.errors`` error with a stable code (``fistful/…``,
 ``phase/…``) and the ``params`` the French refusal needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``shared/rules/fistful.md``; the duel itself
+rulings ``R-n`` are those of ``docs/rules/fistful.md``; the duel itself
 is ``duel.resolve``, the options ``config``, what each player owes now
 ``phases``.
 
@@ -308,20 +308,12 @@ def _decide_pick(state: State, actor: str, command: PickCard) -> list[Event]:
     return pick_events(state, name, command.card)
 
 
-def _with(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
 def _decide_play(state: State, actor: str, command: PlayCard) -> list[Event]:
     if state.phase is not Phase.DUEL:
         raise _not_now(state, command, "playing a card")
     name = _acting_player(state, actor, command.player)
-    events = pick_events(state, name, command.pick) if command.pick is not None else []
-    after = _with(state, events)
-    check_playable(after, name, command.card)
-    return [*events, CardPlayed(state.manche, state.duel, name, command.card)]
+    check_playable(state, name, command.card)
+    return [CardPlayed(state.manche, state.duel, name, command.card)]
 
 
 def _decide_end_choice(state: State, actor: str, command: ChooseEnd) -> list[Event]:
@@ -337,27 +329,25 @@ def _decide_end_choice(state: State, actor: str, command: ChooseEnd) -> list[Eve
             code="fistful/nothing-due",
             params={"player": name, "manche": state.manche, "count": p.discard_count},
         )
-    events = pick_events(state, name, command.pick) if command.pick is not None else []
-    after = _with(state, events)
-    p = after.player(name)
-    current = after.choice_of(name)
+    p = state.player(name)
+    current = state.choice_of(name)
     discards = current.discards if current is not None else None
     final = current.final if current is not None else None
     if command.discards is not None:
-        chosen = _check_discards(after, p, command.discards)
+        chosen = _check_discards(state, p, command.discards)
         if discard_choice(p):
             discards = chosen
             final = final if final in discards else None
     if command.final is not None:
-        _check_final(after, p, discards, command.final)
-        if final_choice(after, p):
+        _check_final(state, p, discards, command.final)
+        if final_choice(state, p):
             final = command.final
             discards = discards if discards is not None else p.hand
     if discards is not None:
         choice = EndChoice(discards, final)
         if choice != current:
-            events.append(EndChosen(state.manche, name, choice))
-    return events
+            return [EndChosen(state.manche, name, choice)]
+    return []
 
 
 def _check_discards(state: State, p: Player, cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -9,7 +9,7 @@ removed pile, a setup or end-of-manche discard or a pending choice, except
 in the ``disclosure`` post once the game is over. Lists of players follow
 the seating order.
 
-The summary (``shared/scenarios.md``): a manche's ``gold`` is each player's
+The summary (``docs/scenarios.md``): a manche's ``gold`` is each player's
 gold at its end (the final duel and the tie gold a 6 took included), its
 ``tie_pot`` the tie gold nobody took, so that the two add up to all the
 gold the manche put on the table; a duel's ``gold`` is what its winner took
@@ -82,7 +82,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         "length": str(state.length),
         "target": state.target,
     }
-    if post.kind in ("opening", "rules"):  # the rules post shows what the opening shows
+    if post.kind in ("opening", "rules"):  # the full rules (gm post rules) read the same
         return base | _opening()
     if post.kind == "setup":
         if state.phase is Phase.SETUP:
@@ -451,7 +451,7 @@ def _duel_summary(state: State, outcome: Outcome) -> dict[str, Any]:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of ``shared/scenarios.md`` (the service adds ``campaign``)."""
+    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``)."""
     over = state.phase is Phase.OVER
     manches = []
     for record in state.history:

@@ -39,9 +39,16 @@ class Table:
         return cls(GAME.initial_state(list(players), options))
 
     def send(self, player: str, text: str) -> tuple[Event, ...]:
-        """``player``'s private message, parsed and decided as ``gm order`` does."""
-        command = GAME.parse(self.state, player, text)[0]
-        return self._apply(player, command)
+        """``player``'s private message, parsed and decided as ``gm order`` does:
+        each of its commands in turn, on the state the one before left, all of
+        them or (the first refusal raised) none."""
+        state, events = self.state, []
+        for command in GAME.parse(state, player, text):
+            state, decided = play(state, player, command)
+            events.extend(decided)
+        self.state = state
+        self.events.extend(events)
+        return tuple(events)
 
     def step(self, name: str, **values: Any) -> tuple[Event, ...]:
         """An MJ step (``start``, ``reveal``, ``resolve``)."""

@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 from support import Table
 
-from gm.core.protocol import ScenarioStep
+from gm.core.protocol import ScenarioStep, post_name
 from gm.games.fistful import GAME
 from gm.service import actions, campaigns, check, publishing
 from gm.service.env import Env
@@ -92,13 +92,30 @@ def refuse_something(game: Game, player: str) -> None:
     game.seen["refused"] += 1
 
 
+PostKey = tuple[str, tuple[int, ...]]
+"""A post as the game addresses it: ``("duel", (2, 3))``, ``("manche", (2,))``."""
+
+
+def secret_key(kind: str, payload: dict[str, Any]) -> tuple[Any, ...]:
+    """What identifies a sealed choice, read from its stored payload: the
+    setup discards by player, a card by manche, duel and player, an end
+    choice by manche and player."""
+    return (kind, payload.get("manche"), payload.get("duel"), payload["player"])
+
+
 def oracle(
     rows: list[dict[str, Any]], upto: int
-) -> tuple[dict[int, Counter[tuple[str, str]]], set[str]]:
-    """From the log (``timeline`` rows) up to seq ``upto``: per turn, the
-    (player, card) the forum saw in it; and the salts of every secret choice."""
-    shown: dict[int, Counter[tuple[str, str]]] = {}
-    in_force: dict[tuple[str, int, str], dict[str, Any]] = {}
+) -> tuple[dict[PostKey, Counter[tuple[str, str]]], set[str]]:
+    """From the log (``timeline`` rows) up to seq ``upto``: per post, the
+    (player, card) the forum saw in it; and the salts of every secret choice.
+
+    A duel's cards are in its duel post, a final duel's in its manche's post;
+    a green-8 pick is shown in the post of the turn it was made in (the
+    internal counter that ``DuelResolved`` and ``MancheEnded`` carry)."""
+    shown: dict[PostKey, Counter[tuple[str, str]]] = {}
+    post_of_turn: dict[int, PostKey] = {}
+    picks: list[tuple[int, str, str]] = []
+    in_force: dict[tuple[Any, ...], dict[str, Any]] = {}
     replaced: set[str] = set()
     secret: set[str] = set()
     finals: set[int] = set()
@@ -106,24 +123,32 @@ def oracle(
         if row["seq"] > upto:
             break
         kind, payload = row["kind"], row["payload"]
-        turn = payload.get("round")
         if kind == "fistful.duel-resolved":
-            shown.setdefault(turn, Counter()).update(payload["outcome"]["cards"].items())
+            key: PostKey = ("duel", (payload["manche"], payload["duel"]))
+            post_of_turn[payload["round"]] = key
+            shown.setdefault(key, Counter()).update(payload["outcome"]["cards"].items())
         elif kind == "fistful.card-picked":
-            shown.setdefault(turn, Counter())[(payload["player"], payload["card"])] += 1
-        elif kind == "fistful.manche-ended" and payload["result"]["final"] is not None:
-            finals.add(turn)
-            shown.setdefault(turn, Counter()).update(payload["result"]["final"]["cards"].items())
+            picks.append((payload["round"], payload["player"], payload["card"]))
+        elif kind == "fistful.manche-ended":
+            manche = payload["result"]["manche"]
+            key = ("manche", (manche,))
+            post_of_turn[payload["round"]] = key
+            if payload["result"]["final"] is not None:
+                finals.add(manche)
+                shown.setdefault(key, Counter()).update(payload["result"]["final"]["cards"].items())
         elif kind == "fistful.setup-discarded":
             secret.add(row["salt"])
         if row["seal"] is not None:
-            key = (kind, turn, payload["player"])
-            if key in in_force:
-                replaced.add(in_force[key]["salt"])
-            in_force[key] = row
-    for (kind, turn, _player), row in in_force.items():
+            sealed = secret_key(kind, payload)
+            if sealed in in_force:
+                replaced.add(in_force[sealed]["salt"])
+            in_force[sealed] = row
+    for turn, player, card in picks:
+        if turn in post_of_turn:  # else its post is not out yet
+            shown.setdefault(post_of_turn[turn], Counter())[(player, card)] += 1
+    for (kind, manche, _duel, _player), row in in_force.items():
         discards = row["payload"].get("choice", {}).get("discards", [])
-        if kind == "fistful.end-chosen" and not (turn in finals and len(discards) == 1):
+        if kind == "fistful.end-chosen" and not (manche in finals and len(discards) == 1):
             secret.add(row["salt"])
     return shown, secret | replaced
 
@@ -139,17 +164,15 @@ def check_posts(game: Game) -> None:
         if post.kind == "disclosure":
             continue
         body = post.body
-        where = f"post {post.number} ({post.kind}, turn {post.round}):\n{body}"
+        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}"
         shown, secret = oracle(rows, post.at_seq)
-        # (a) the cards shown are those the forum saw in this post's turn
+        # (a) the cards shown are those the forum saw at this post's place
         players = {color: name for name, color in game.colors.items()}
         mentioned: Counter[tuple[str, str]] = Counter(
             (players[COLOR[color]], "dynamite" if card == "Dynamite" else card)
             for card, color in CARD.findall(body)
         )
-        expected = (
-            shown.get(post.round, Counter()) if post.kind in ("duel", "manche") else Counter()
-        )
+        expected = shown.get((post.kind, post.at), Counter())
         assert set(mentioned) == set(expected), (mentioned, expected, where)
         game.seen[f"cards in {post.kind}"] += sum(mentioned.values())
         # (b) no secret salt
@@ -239,50 +262,68 @@ def test_no_secret_reaches_a_public_post(seed: int, db: str) -> None:
     assert_posts_check(game, disclosure)
 
 
-def whole_choices(game: Game, turn: int | None) -> list[str]:
-    """Who, at the end of the manche scored at ``turn``, chose their one
-    discard and showed it in a final duel."""
-    for record in game.state.history:
-        if record.end_turn == turn and record.result is not None:
-            if record.result.final is None:
-                return []
-            return [n for n, c in record.choices if len(c.discards) == 1]
-    raise AssertionError(f"no manche ended at turn {turn}")
+def whole_choices(game: Game, manche: int) -> list[str]:
+    """Who, at the end of manche ``manche``, chose their one discard and
+    showed it in a final duel."""
+    record = game.state.history[manche - 1]
+    assert record.number == manche and record.result is not None
+    if record.result.final is None:
+        return []
+    return [n for n, c in record.choices if len(c.discards) == 1]
+
+
+CHECKED = re.compile(r"^OK : (.+) : sceau ([0-9a-f]{8,64}) retrouvé")
+"""A seal the checker re-derived: « OK : <where>, <player> : sceau <hex> retrouvé »,
+where names the secret as players do (« mise en place », « manche 1, duel 2 »)."""
 
 
 def assert_posts_check(game: Game, disclosure: str) -> None:
-    """tools/gm_check.py finds, in each duel post, both cards' seals and, in
-    the disclosure, the seal of every secret choice in force (the last one
-    each player sent for each turn), with no mismatch."""
-    history = timeline(game.env, game.slug)
-    in_force: dict[tuple[int, str], str] = {}
-    for entry in history:
+    """tools/gm_check.py finds, in each duel post, both cards' seals, in each
+    manche post the choices its final duel shows whole and, in the
+    disclosure, the seal of every secret choice in force (the last one each
+    player sent for each setup, duel and end of manche), with no mismatch."""
+    in_force: dict[tuple[Any, ...], tuple[str, str]] = {}
+    for entry in timeline(game.env, game.slug):
         if entry["seal"] and not entry.get("voided"):
-            in_force[(entry["payload"]["round"], entry["payload"]["player"])] = entry["seal"][7:15]
+            key = secret_key(entry["kind"], entry["payload"])
+            in_force[key] = (entry["payload"]["player"], entry["seal"].removeprefix("sha256:"))
     checker = check.tool()
 
-    def run(body: str) -> set[tuple[int, str, str]]:
+    def run(body: str) -> set[tuple[Any, ...]]:
+        """The secrets the checker re-sealed in ``body``, each named once."""
         report = checker.Report()
         checker.check_post(report, body, [], None)
         assert not report.failed, report.lines
-        return {
-            (int(m[1]), m[2], m[3])
-            for line in report.lines
-            if (m := re.match(r"OK : tour (\d+), (.+?) : sceau ([0-9a-f]{8}) retrouvé", line))
-        }
+        found: list[tuple[Any, ...]] = []
+        for line in report.lines:
+            if (m := CHECKED.match(line)) is None:
+                continue
+            # « manche 1, duel 2, ana » (perhaps followed by the post's name in brackets)
+            (player,) = [
+                name
+                for part in m[1].split(", ")
+                if (name := re.sub(r" \(.*\)$", "", part)) in game.state.names
+            ]
+            keys = [k for k, (p, seal) in in_force.items() if p == player and seal.startswith(m[2])]
+            assert len(keys) == 1, (line, keys)
+            found.append(keys[0])
+        assert len(found) == len(set(found)), report.lines
+        return set(found)
 
-    expected = {(t, p, s) for (t, p), s in in_force.items()}
-    assert run(disclosure) == expected
+    assert run(disclosure) == set(in_force)
     for post in game.env.store.posts(game.slug):
         if post.kind == "duel":
-            turn = next(t for t, p, s in run(post.body))
-            assert run(post.body) == {e for e in expected if e[0] == turn}
+            manche, duel = post.at
+            assert run(post.body) == {
+                k for k in in_force if k[0] == "fistful.card-played" and k[1:3] == (manche, duel)
+            }
         elif post.kind == "manche":
             # the choices its final duel shows whole (one discard, revealed
             # there) are checked; the others stay sealed until the disclosure
+            (manche,) = post.at
             found = run(post.body)
-            assert found <= expected
-            assert {p for _, p, _ in found} == set(whole_choices(game, post.round))
+            assert all(k[:2] == ("fistful.end-chosen", manche) for k in found), found
+            assert {k[3] for k in found} == set(whole_choices(game, manche))
 
 
 def test_the_random_games_cover_every_secret_case(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Fistful of Gold's rules, one test per ruling (R-1…R-7 of shared/rules/fistful.md),
+"""Fistful of Gold's rules, one test per ruling (R-1…R-7 of docs/rules/fistful.md),
 every case of the resolution table, the powers, the end of a manche and of the
 game, the rulings decided in ``gm.games.fistful.rules`` and the refusals.
 
@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from fistful_support import Table, cards, with_hands
 
-from gm.core.protocol import GM, PUBLIC
+from gm.core.protocol import GM, NOTHING_SHOWN, PUBLIC, Awaited, PostRef
 from gm.errors import (
     GameOverError,
     IllegalOrderError,
@@ -114,7 +114,7 @@ def test_r1_the_restriction_is_lifted_when_every_card_in_hand_is_forbidden() -> 
     view = GAME.player_view(t.state, "ana")
     assert view["forbidden"] is None and view["lifted"] is True
     (event,) = t.send("ana", "4")
-    assert event == CardPlayed(t.state.turn, "ana", Card.FOUR)
+    assert event == CardPlayed(1, 2, "ana", Card.FOUR)  # manche 1, duel 2
 
 
 # --- R-2: two Dynamites ---------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_r4_the_pick_can_come_with_the_next_card_and_be_played_at_once() -> None
     assert kinds(eight) == ["green-eight"] and t.player("bob").pick_due
     picked, played = t.send("bob", "je reprends le 1 et je joue le 1")
     assert picked == CardPicked(t.state.turn, "bob", Card.ONE)
-    assert played == CardPlayed(t.state.turn, "bob", Card.ONE)
+    assert played == CardPlayed(1, 2, "bob", Card.ONE)  # manche 1, duel 2
     t.send("ana", "3")
     outcome = t.step("reveal")[0].outcome  # type: ignore[attr-defined]
     assert outcome.cards == {"ana": Card.THREE, "bob": Card.ONE}
@@ -204,7 +204,7 @@ def test_r4_the_pick_can_come_alone_and_the_reveal_waits_for_it() -> None:
     t.duel("5", "8")
     t.send("ana", "3")
     t.send("bob", "4")
-    assert GAME.awaiting(t.state) == ("bob",)
+    assert GAME.awaiting(t.state) == (Awaited("bob", "private", "green-8 pick"),)
     with pytest.raises(PhaseError) as waiting:
         t.step("reveal")
     assert waiting.value.code == "fistful/waiting"
@@ -248,7 +248,7 @@ def test_r4_no_pick_without_a_green_8() -> None:
 def test_r4_a_green_8_in_the_last_duel_is_picked_before_the_manche_ends() -> None:
     t = Table.new().start()
     t.duels("3 3", "5 5", "dynamite dynamite", "6 6", "4 4", "7 8")
-    assert t.phase is Phase.END and GAME.awaiting(t.state) == ("bob",)
+    assert t.phase is Phase.END and GAME.waiting_for(t.state) == ("bob",)
     with pytest.raises(PhaseError):
         t.step("resolve")
     t.send("bob", "je reprends le 1")  # ana 7 bob 0 after 7–8: no final duel
@@ -276,7 +276,7 @@ def tied_with_a_green_eight() -> Table:
 
 def test_r5_the_green_8_owner_chooses_which_discard_the_final_duel_reveals() -> None:
     t = tied_with_a_green_eight()
-    assert GAME.awaiting(t.state) == ("bob",)
+    assert GAME.waiting_for(t.state) == ("bob",)
     assert GAME.next_step(t.state) == (
         "gm order (end of manche 1: waiting for bob's final-duel card)"
     )
@@ -480,7 +480,7 @@ def test_the_red_7_ends_the_manche_from_its_third_duel_on() -> None:
     ended = t2.duel("7", "3")  # duel 3
     assert kinds(ended) == ["red-seven-end"]
     assert t2.phase is Phase.END and t2.state.current.ended_by is MancheEnd.RED_SEVEN
-    assert GAME.awaiting(t2.state) == ("ana", "bob")  # each chooses a discard
+    assert GAME.waiting_for(t2.state) == ("ana", "bob")  # each chooses a discard
 
 
 def test_a_red_7_end_lets_each_player_choose_a_discard_and_keep_the_rest() -> None:
@@ -504,7 +504,7 @@ def test_a_red_7_in_the_last_duel_is_a_normal_end_with_nothing_to_choose() -> No
     last = t.duel("7", "7")  # duel 6 of 6
     assert "red-seven-end" not in kinds(last)
     assert t.state.current.ended_by is MancheEnd.LAST_DUEL
-    assert GAME.awaiting(t.state) == ()  # 0–0 and a final duel of forced cards (8–8)
+    assert GAME.waiting_for(t.state) == ()  # 0–0 and a final duel of forced cards (8–8)
     (ended,) = t.step("resolve")
     assert ended.result.final.cards == {"ana": Card.EIGHT, "bob": Card.EIGHT}  # type: ignore[attr-defined]
 
@@ -514,7 +514,12 @@ def test_a_green_8_and_a_red_7_in_the_same_duel() -> None:
     t.duels("3 5", "5 4")
     outcome = t.duel("7", "8")  # duel 3: the manche ends; bob picks, then discards two
     assert kinds(outcome) == ["red-seven-end", "green-eight"]
-    assert GAME.awaiting(t.state) == ("ana", "bob")
+    assert GAME.awaiting(t.state) == (
+        Awaited("ana", "private", "discard"),
+        Awaited("bob", "private", "green-8 pick"),
+        Awaited("bob", "private", "discard"),
+    )
+    assert GAME.waiting_for(t.state) == ("ana", "bob")
     assert owes(t.state, "bob") == ("pick", "discard")
     t.send("bob", "je reprends le 2, je défausse 2 et 3")
     t.send("ana", "4")
@@ -529,7 +534,7 @@ def test_a_green_8_and_a_red_7_in_the_same_duel() -> None:
 def test_a_normal_end_discards_what_is_left_and_gives_back_the_played_cards() -> None:
     t = Table.new().start()
     t.duels(*FIRST_MANCHE)
-    assert t.phase is Phase.END and GAME.awaiting(t.state) == ()
+    assert t.phase is Phase.END and GAME.waiting_for(t.state) == ()
     assert GAME.next_step(t.state) == "gm resolve (ends manche 1)"
     (ended,) = t.step("resolve")
     result = ended.result  # type: ignore[attr-defined]
@@ -751,7 +756,7 @@ def test_scored_manche_events_are_public_and_choices_sealed() -> None:
     t.duels("3 5", "5 4", "7 3")
     (choice,) = t.send("ana", "4")
     assert choice.sealed and choice.audience() == "ana"
-    assert choice.round == t.state.turn  # type: ignore[attr-defined]
+    assert choice.secret_key() == ("end", 1, "ana")  # the end of manche 1, ana's
     t.send("bob", "6")
     (ended,) = t.step("resolve")
     assert isinstance(ended, MancheEnded) and ended.audience() == PUBLIC
@@ -816,3 +821,17 @@ def test_colors_decide_who_holds_which_deck() -> None:
     assert t.player("ana").color is Color.GREEN
     eight = t.duel("8", "5")  # ana's 8 is the green one now
     assert kinds(eight) == ["green-eight"]
+
+
+def test_every_post_kind_the_game_declares_has_a_view() -> None:
+    """``gm post KIND`` for each kind of the manifest: the full rules read the
+    opening's view (the campaign's length and decks), and show no secret."""
+    t = Table.new(colors="ana=green")
+    opening = GAME.public_view(t.state, PostRef("opening"))
+    assert GAME.public_view(t.state, PostRef("rules")) == {**opening, "kind": "rules"}
+    assert GAME.shown(t.state, PostRef("rules")) == NOTHING_SHOWN
+    over = exhaust("5 3").state  # a game over: every post exists
+    for kind in GAME.info.post_kinds:
+        at = {"duel": (1, 1), "manche": (1,)}.get(kind.name, ())
+        assert len(at) == len(kind.coords)
+        assert GAME.public_view(over, PostRef(kind.name, at))["kind"] == kind.name
