@@ -204,7 +204,7 @@ class Gm:
         )
         digest = hashlib.sha256(text.encode()).hexdigest()
         assert row["seal"].endswith(digest)
-        return digest[:8]
+        return digest[:32]
 
     def opened(self, round_: int, *players: str) -> str:
         """The « Sceaux ouverts » line of a post that shows these players' orders."""

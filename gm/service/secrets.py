@@ -15,8 +15,8 @@ The salt of a secret whose content stays hidden is never published, or
 anyone could find its content by trying every possibility against its seal.
 Templates receive the entries built here (``seals``, ``opened``,
 ``disclosed``): plain dicts with the secret's family, its key fields (e.g.
-``round`` and ``player``), its owner as ``player``, its full ``seal`` and,
-when opened, its ``salt``.
+``round`` and ``player``), its owner as ``player``, its full ``seal``, the
+``version`` of its stored payload and, when opened, its ``salt``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ def entry(secret: Secret, *, salt: bool = False) -> dict[str, Any]:
         **secret.fields,
         "player": secret.owner,
         "seal": seal_of(secret.record),
+        # the payload's schema version as stored: an old secret re-seals with
+        # its old payload (see Event.version)
+        "version": secret.record.payload.get("_v", 1),
     }
     if salt:
         out["salt"] = secret.record.salt
