@@ -51,7 +51,7 @@ def step_spec(name: str) -> Any:
     return spec
 
 
-def apply(state: State, actor: str, command: Command, seq: int = 1) -> tuple[State, list[Event]]:
+def apply(state: State, actor: str, command: Command) -> tuple[State, list[Event]]:
     events = GAME.decide(state, actor, command, FortuneDraws("seed"))
     for event in events:
         state = GAME.evolve(state, event)
@@ -66,14 +66,14 @@ def replay(document: Mapping[str, Any]) -> tuple[State, list[Event], list[PostRe
     posts: list[PostRef] = [GAME.latest_post(state)]
     for step in GAME.scenario(document):
         if step.text is not None:
-            command = GAME.parse(state, step.actor, step.text)[0]
+            (command,) = GAME.parse(state, step.actor, step.text)
             actor = step.actor
         else:
             assert step.step is not None
             command = step_spec(step.step).build(step.values)
             actor = GM
         before = state
-        state, events = apply(state, actor, command, seq=len(log) + 1)
+        state, events = apply(state, actor, command)
         log.extend(events)
         posts.extend(GAME.posts_after(before, events, state))
     return state, log, posts
@@ -141,10 +141,10 @@ def test_steps_build_their_commands() -> None:
 
 def test_explicit_orders() -> None:
     state = GAME.initial_state(FOUR, {})
-    command = GAME.order_from_params(state, "FAB", {"target": "marco", "option": "BANG"})[0]
-    assert command == SetOrder("fab", "marco", Option.BANG)
+    commands = GAME.order_from_params(state, "FAB", {"target": "marco", "option": "BANG"})
+    assert commands == (SetOrder("fab", "marco", Option.BANG),)
     with pytest.raises(InputError) as caught:
-        GAME.order_from_params(state, "fab", {"target": "marco", "option": "pan"})[0]
+        GAME.order_from_params(state, "fab", {"target": "marco", "option": "pan"})
     assert caught.value.code == "magot/bad-option"
 
 
@@ -215,12 +215,12 @@ def test_scenario_replay_posts_and_summary() -> None:
     state, _, posts = replay(SCENARIO)
     assert posts == [
         PostRef("opening"),
-        PostRef("round", 1),
-        PostRef("reveal", 1),
-        PostRef("results", 1),
-        PostRef("round", 2),
-        PostRef("reveal", 2),
-        PostRef("results", 2),
+        PostRef("round", (1,)),
+        PostRef("reveal", (1,)),
+        PostRef("results", (1,)),
+        PostRef("round", (2,)),
+        PostRef("reveal", (2,)),
+        PostRef("results", (2,)),
         PostRef("final"),
     ]
     summary = GAME.summary(state)
@@ -252,11 +252,11 @@ def test_latest_post_follows_the_phase() -> None:
     state = GAME.initial_state(FOUR, {})
     assert GAME.latest_post(state) == PostRef("opening")
     state, _ = apply(state, GM, DrawLoot())
-    assert GAME.latest_post(state) == PostRef("round", 1)
+    assert GAME.latest_post(state) == PostRef("round", (1,))
     state, _ = apply(state, GM, Reveal(force=True))
-    assert GAME.latest_post(state) == PostRef("reveal", 1)
+    assert GAME.latest_post(state) == PostRef("reveal", (1,))
     state, _ = apply(state, GM, Resolve())
-    assert GAME.latest_post(state) == PostRef("results", 1)
+    assert GAME.latest_post(state) == PostRef("results", (1,))
 
 
 def test_public_views_of_a_played_game() -> None:
@@ -273,22 +273,22 @@ def test_public_views_of_a_played_game() -> None:
         40,
         5,
     )
-    round1 = GAME.public_view(state, PostRef("round", 1))
+    round1 = GAME.public_view(state, PostRef("round", (1,)))
     assert (round1["pot"], round1["carried"], round1["drawn"]) == (
         45000,
         [],
         [20000, 10000, 5000, 5000, 5000],
     )
     assert round1["awaiting"] == FOUR and round1["deck_left"] == 35 and round1["manual"]
-    round2 = GAME.public_view(state, PostRef("round", 2))
+    round2 = GAME.public_view(state, PostRef("round", (2,)))
     assert round2["carried"] == [5000] and round2["awaiting"] == FOUR
 
-    reveal = GAME.public_view(state, PostRef("reveal", 1))
+    reveal = GAME.public_view(state, PostRef("reveal", (1,)))
     assert reveal["aims"][0] == {"shooter": "fab", "target": "marco"}
     assert reveal["aimed_at"][0] == {"player": "fab", "shooters": ["marco", "lulu", "tom"]}
-    assert GAME.public_view(state, PostRef("reveal", 2))["missing"] == ["fab", "tom"]
+    assert GAME.public_view(state, PostRef("reveal", (2,)))["missing"] == ["fab", "tom"]
 
-    results = GAME.public_view(state, PostRef("results", 1))
+    results = GAME.public_view(state, PostRef("results", (1,)))
     assert results["folded"] == ["marco"]
     assert results["lowered"] == [{"shooter": "marco", "target": "fab"}]
     assert results["held"] == [{"shooter": "fab", "target": "marco"}]
@@ -321,7 +321,7 @@ def test_public_views_do_not_change_once_posted() -> None:
     seen: dict[PostRef, dict[str, Any]] = {}
     for step in GAME.scenario(SCENARIO):
         if step.text is not None:
-            command = GAME.parse(state, step.actor, step.text)[0]
+            (command,) = GAME.parse(state, step.actor, step.text)
             actor = step.actor
         else:
             assert step.step is not None
@@ -337,7 +337,7 @@ def test_public_views_do_not_change_once_posted() -> None:
 def test_posts_that_do_not_exist_yet() -> None:
     state = GAME.initial_state(FOUR, {})
     with pytest.raises(NotFoundError) as caught:
-        GAME.public_view(state, PostRef("results", 1))
+        GAME.public_view(state, PostRef("results", (1,)))
     assert caught.value.code == "magot/no-such-post"
     with pytest.raises(NotFoundError) as unknown:
         GAME.public_view(state, PostRef("weather"))
@@ -347,7 +347,7 @@ def test_posts_that_do_not_exist_yet() -> None:
     assert early.value.code == "magot/disclosure-early"
     state, _ = apply(state, GM, DrawLoot())
     with pytest.raises(NotFoundError):
-        GAME.public_view(state, PostRef("reveal", 1))
+        GAME.public_view(state, PostRef("reveal", (1,)))
     with pytest.raises(NotFoundError):
         GAME.public_view(state, PostRef("final"))
 
@@ -355,7 +355,8 @@ def test_posts_that_do_not_exist_yet() -> None:
 def test_player_view_shows_own_order_and_options() -> None:
     state = GAME.initial_state(FOUR, {})
     state, _ = apply(state, GM, DrawLoot())
-    state, _ = apply(state, "fab", GAME.parse(state, "fab", "tom BANG")[0])
+    (order,) = GAME.parse(state, "fab", "tom BANG")
+    state, _ = apply(state, "fab", order)
     view = GAME.player_view(state, "Fab")
     assert view["player"] == "fab" and view["order"] == {"target": "tom", "option": "bang"}
     assert view["options"] == {"triple": 1, "bang": 2, "click": 5}

@@ -123,7 +123,7 @@ def send_orders(game: Game) -> None:
 
 def reveal(game: Game) -> None:
     """Reveal; with missing orders, sometimes first without force (refused, nothing recorded)."""
-    missing = list(GAME.awaiting(game.state))
+    missing = list(GAME.waiting_for(game.state))
     if missing and game.rng.random() < 0.5:
         seq = actions.load(game.env, game.slug).seq
         with pytest.raises(GMError) as refused:
