@@ -11,12 +11,22 @@ import pytest
 from gm.core.canonical import canonical_json
 from gm.core.codec import EventCodec
 from gm.core.fortune import FortuneDraws
-from gm.core.protocol import GM, Command, Event, PostRef, ScenarioStep
+from gm.core.protocol import (
+    GM,
+    NOTHING_SHOWN,
+    PUBLIC,
+    Awaited,
+    Command,
+    Event,
+    PostRef,
+    ScenarioStep,
+    Shown,
+)
 from gm.errors import GMError, InputError, NotFoundError, PhaseError
 from gm.games import load
 from gm.games.magot import GAME
 from gm.games.magot.commands import DrawLoot, Fold, Resolve, Reveal, SetOrder, Stay, WithdrawOrder
-from gm.games.magot.events import EVENTS
+from gm.games.magot.events import EVENTS, Folded, OrderSet, OrderWithdrawn, Stayed
 from gm.games.magot.model import Option, State
 
 FOUR = ["fab", "marco", "lulu", "tom"]
@@ -392,3 +402,63 @@ def test_summary_before_the_end() -> None:
     state, _ = apply(state, GM, DrawLoot((20000, 10000, 5000, 5000, 5000)))
     (entry,) = GAME.summary(state)["rounds"]
     assert entry["resolved"] is False and entry["share"] is None and entry["pot"] == 45000
+
+
+def test_awaiting_names_what_each_player_owes() -> None:
+    state = GAME.initial_state(FOUR, {})
+    assert GAME.awaiting(state) == () and GAME.waiting_for(state) == ()
+    state, _ = apply(state, GM, DrawLoot())
+    state, _ = apply(state, "marco", SetOrder("marco", "fab", Option.CLICK))
+    assert GAME.awaiting(state) == tuple(
+        Awaited(name, "private", "an order") for name in ("fab", "lulu", "tom")
+    )
+    assert GAME.waiting_for(state) == ("fab", "lulu", "tom")
+    state, _ = apply(state, GM, Reveal(force=True))
+    state, _ = apply(state, "lulu", Fold("lulu"))
+    # R-4: the others stay if they say nothing, but may still answer by PM
+    assert GAME.awaiting(state) == tuple(
+        Awaited(name, "private", "stay or fold") for name in ("fab", "marco", "tom")
+    )
+    state, _ = apply(state, GM, Resolve())
+    assert GAME.awaiting(state) == ()
+
+
+def test_shown_seals_every_order_at_the_reveal_and_opens_only_the_live_shots() -> None:
+    """The reveal post publishes the seal of every order of its round; the
+    results post opens the live shots' orders only (R-5: a lowered, held or
+    disabled order keeps its option secret, so its salt too); the disclosure
+    opens everything. The other posts show no secret."""
+    state, _, _ = replay(SCENARIO)
+    assert GAME.shown(state, PostRef("reveal", (1,))) == Shown(
+        sealed=tuple(("order", 1, name) for name in FOUR)
+    )
+    # round 1: marco folded (his order lowered, fab's at him held): lulu and tom fired
+    assert GAME.shown(state, PostRef("results", (1,))) == Shown(
+        opened=(("order", 1, "lulu"), ("order", 1, "tom"))
+    )
+    shots = GAME.public_view(state, PostRef("results", (2,)))["shots"]
+    assert GAME.shown(state, PostRef("results", (2,))) == Shown(
+        opened=tuple(("order", 2, shot["shooter"]) for shot in shots)
+    )
+    assert GAME.shown(state, PostRef("disclosure")) == Shown(disclose_all=True)
+    for post in (PostRef("opening"), PostRef("round", (1,)), PostRef("final")):
+        assert GAME.shown(state, post) is NOTHING_SHOWN
+    # a results post that does not exist yet opens nothing
+    assert GAME.shown(GAME.initial_state(FOUR, {}), PostRef("results", (1,))) is NOTHING_SHOWN
+
+
+def test_orders_are_keyed_secrets_and_choices_are_private_until_the_results() -> None:
+    """An order is a secret keyed by (round, player), which a withdrawal
+    unseals; a fold or a stay is its player's alone until the results post
+    shows the folds (``RoundResolved``, public)."""
+    order = OrderSet(2, "fab", "marco", Option.BANG)
+    assert order.sealed and order.secret_key() == ("order", 2, "fab")
+    assert OrderWithdrawn(2, "fab").secret_key() == order.secret_key()
+    assert order.audience() == OrderWithdrawn(2, "fab").audience() == "fab"
+    assert Folded(2, "marco").audience() == "marco"
+    assert Stayed(2, "marco").audience() == "marco"
+    _, log, _ = replay(SCENARIO)
+    private = {OrderSet, OrderWithdrawn, Folded, Stayed}
+    for event in log:
+        if type(event) not in private:
+            assert event.audience() == PUBLIC, event
