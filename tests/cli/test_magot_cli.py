@@ -3,7 +3,7 @@
 Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh SQLite
 file, with a fixed seed, and checks exactly what the MJ sees: the posts and
 replies on stdout, the ``Error: … [code]`` line and the notes on stderr, the
-exit code. Rulings ``R-n`` are those of ``shared/rules/magot.md``.
+exit code. Rulings ``R-n`` are those of ``docs/rules/magot.md``.
 
 Posts end with the fingerprint of the log's head, whose hash covers the
 recording time: ``footer`` recomputes it from ``gm history --json`` right
@@ -39,7 +39,44 @@ def nb(text: str) -> str:
     return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
 
 
+POST_PUBLISHED = "gm.post-published"
+DIGITS = 32  # seals and fingerprints print 128 bits
+
+
 class Gm(support.Gm):
+    def seal(self, player: str, round_: int) -> str:
+        """The seal of ``player``'s order in force for ``round_``, recomputed as a
+        player would (SHA-256 of the canonical ``{kind, payload, salt}``), as
+        posts print it: its first 32 hex digits."""
+        row = self.sealed(player, round_)
+        text = json.dumps(
+            {"kind": row["kind"], "payload": row["payload"], "salt": row["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert row["seal"].removeprefix("sha256:") == digest
+        return digest[:DIGITS]
+
+    def footer(
+        self, round_: int | None = None, word: str = "tour", posts: int | None = None
+    ) -> str:
+        """The fingerprint line of a post rendered by the last command: the log's
+        head before the ``gm.post-published`` events that commit to its posts
+        (``posts`` of them; by default every such event at the end of the log),
+        so a post never fingerprints itself. With no post at the end, the head
+        as it stands (a preview, a reminder)."""
+        rows = self.history()
+        if posts is None:
+            posts = 0
+            while posts < len(rows) and rows[-1 - posts]["kind"] == POST_PUBLISHED:
+                posts += 1
+        assert all(r["kind"] == POST_PUBLISHED for r in rows[len(rows) - posts :])
+        digits = rows[-1 - posts]["hash"].removeprefix("sha256:")
+        where = f" · {word} {round_}" if round_ is not None else ""
+        return f"_Empreinte du registre : `{digits[:DIGITS]}`{where}_"
+
     def seal_line(self, player: str, round_: int) -> str:
         return (
             f"Sceau de ton ordre : `{self.seal(player, round_)}` — garde-le : il sera publié"
@@ -119,6 +156,12 @@ def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> No
         f"**Sceau du hasard** : `sha256:{seal}` — l'empreinte de la graine des tirages,"
         " révélée à la fin de la partie pour que chacun puisse tout vérifier.\n"
         "\n"
+        "**Vos graines** — envoyez-moi chacun, en MP ou ici, un mot de votre choix sur une"
+        " ligne « graine : votre mot » (lettres et chiffres). Je les publie, et chaque tirage"
+        " les mêle à la graine du hasard : comme je me suis engagé sur elle avant de les"
+        " connaître, ni moi ni personne ne peut prévoir un tirage. Un tirage fait sans aucune"
+        " graine des joueurs le dit.\n"
+        "\n"
         f"{gm.footer()}\n"
     )
     assert SEED not in result.stdout
@@ -147,8 +190,10 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
         f"{gm.footer(1)}\n"
     )
     assert result.stderr == (
-        "── post 2: round (round 1) ──\n"
-        "Done (event 4). Awaiting: fab, marco, lulu, tom."
+        "── post 2: round 1 ──\n"
+        # created, fortune sealed, opening published; the draw decided, the loot
+        # drawn (by hand: no chance drawn), the deadline, the round post published
+        "Done (event 7). Awaiting: fab, marco, lulu, tom."
         " Next: gm order (waiting for fab, marco, lulu, tom) or gm reveal --force\n"
     )
     status = gm.status()
@@ -174,7 +219,8 @@ def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
     )
     assert result.stderr == (
-        "Recorded (event 6). Awaiting: marco, lulu, tom."
+        # 7 after the draw; the message, the command decided, the sealed order
+        "Recorded (event 10). Awaiting: marco, lulu, tom."
         " Next: gm order (waiting for marco, lulu, tom) or gm reveal --force\n"
     )
     assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
@@ -452,8 +498,9 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
     )
     assert not OPTION_WORD.search(result.stdout)
     assert result.stderr == (
-        "── post 3: reveal (round 1) ──\n"
-        "Done (event 11). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
+        "── post 3: reveal 1 ──\n"
+        # 7 after the draw, 3 per order (16); the reveal decided, done and published
+        "Done (event 19). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
         " gm resolve (undecided players stay: fab, marco, lulu, tom)\n"
     )
     assert gm.status()["phase"] == "round-1/standoff"
@@ -467,9 +514,14 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
     assert result.stdout == ""
-    assert result.stderr.startswith("Done (event 14). Awaiting: fab, lulu, tom.")
+    # 19 at the reveal, then each choice is a command decided and its event
+    assert result.stderr.startswith("Done (event 25). Awaiting: fab, lulu, tom.")
     assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
-    choices = [(e["kind"], e["payload"]["player"]) for e in gm.history()[-3:]]
+    choices = [
+        (e["kind"], e["payload"]["player"])
+        for e in gm.history()
+        if e["kind"] in ("magot.folded", "magot.stayed")
+    ]
     assert choices == [
         ("magot.folded", "marco"),
         ("magot.stayed", "marco"),
@@ -518,15 +570,14 @@ def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
     # the preview ends with the head as it stands: the footer of the log now
     assert preview.stdout == expected_results(gm)
     assert preview.stderr == (
-        "── preview: results (round 1) ──\n"
-        "Preview, nothing recorded. Next: gm draw (opens round 2)\n"
+        "── preview: results 1 ──\nPreview, nothing recorded. Next: gm draw (opens round 2)\n"
     )
     assert gm.status() == before
     assert gm.history() == history
     assert gm("post").stdout == reveal
     assert gm("post", "results", "--round", "1", code=3).stderr == (
-        f"Error: no results for round 1 in '{SLUG}'"
-        " (stored: opening, reveal (round 1), round (round 1)) [post/not-found]\n"
+        f"Error: no results at 1 in '{SLUG}' (stored: opening, reveal 1, round 1)"
+        " [post/not-found]\n"
     )
 
 
@@ -538,12 +589,14 @@ def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> Non
     assert not re.search(r"CLIC", result.stdout)  # marco's lowered bluff stays secret (R-5)
     assert "BANG BANG BANG" not in result.stdout  # fab's held triple too
     assert result.stderr == (
-        "── post 4: results (round 1) ──\nDone (event 13). Next: gm draw (opens round 2)\n"
+        # 19 at the reveal, 21 after the fold; the resolution decided, done, published
+        "── post 4: results 1 ──\nDone (event 24). Next: gm draw (opens round 2)\n"
     )
     gm("draw", "--bills", BILLS)  # later posts do not change the stored one
     again = gm("post", "results", "--round", "1")
     assert again.stdout == result.stdout
-    assert again.stderr.startswith("Post 4: results, round 1 · sha256:")
+    assert again.stderr.startswith("Post 4: results 1 · sha256:")
+    assert gm("post", "results", "1").stdout == result.stdout
     status = gm.status()
     players = {p["name"]: (p["loot"], p["wounds"], p["shame"]) for p in status["players"]}
     assert players == {
@@ -599,8 +652,13 @@ def test_history_as_a_player_shows_only_their_own_secrets(gm: Gm) -> None:
     assert [e["payload"]["option"] for e in mine if e["kind"] == "magot.order-set"] == ["triple"]
     text = json.dumps(mine, ensure_ascii=False)
     assert "clic clic clic" not in text and SEED not in text
+    # each command's record is its actor's: fab's own, not marco's, not the MJ's
+    assert ("gm.command-decided", "fab") in kinds
+    assert ("gm.command-decided", "marco") not in kinds
+    assert ("gm.command-decided", "gm") not in kinds
     full = [(e["kind"], e["actor"]) for e in gm.history()]
     assert ("magot.order-set", "marco") in full and ("gm.fortune-sealed", "gm") in full
+    assert ("gm.command-decided", "marco") in full and ("gm.command-decided", "gm") in full
 
 
 # --- the end of the game -----------------------------------------------------------
@@ -643,9 +701,11 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     gm("fold", "lulu")
     last = gm("resolve")
     assert last.stderr == (
-        "── post 7: results (round 2) ──\n"
+        "── post 7: results 2 ──\n"
         "── post 8: final ──\n"
-        "Done (event 26). Next: game over: gm post final (then gm post disclosure)\n"
+        # 3 at the opening; 21 events a round: draw 3, orders 4 × 3, reveal 3, resolve 3;
+        # round 2 adds lulu's fold (2), the end of the game and the final post (2)
+        "Done (event 49). Next: game over: gm post final (then gm post disclosure)\n"
     )
     results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
     assert "- **BANG** — marco sur tom : touché !" in results
@@ -703,7 +763,9 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "\n"
         f"{gm.opened(2, 'fab', 'marco', 'lulu', 'tom')}"
         "\n"
-        f"{gm.footer()}\n"
+        # rendered on demand after the final post: the head is the final post's
+        # commitment, and only its own commitment follows
+        f"{gm.footer(posts=1)}\n"
     )
     assert disclosure.stderr.startswith("Post 9: disclosure · sha256:")
 
@@ -841,9 +903,8 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
 def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> None:
     """Each player's reply carries the seal of their order; the reveal post lists
     the seals of the orders in force (a replaced order's seal is not shown),
-    and each seal is the SHA-256 of the order's kind, payload and salt."""
-    import hashlib
-
+    and each seal is the SHA-256 of the order's kind, payload and salt, printed
+    as its first 32 hex digits (128 bits: not grindable)."""
     run = CliRunner().invoke
     assert (
         run(
@@ -852,7 +913,7 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
         == 0
     )
     assert run(cli, ["--db", db, "draw"]).exit_code == 0
-    replies = {}
+    replies: list[tuple[str, str]] = []
     for player, text in [
         ("fab", "marco bang"),
         ("marco", "fab clic"),
@@ -861,20 +922,29 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
     ]:
         result = run(cli, ["--db", db, "order", player, text])
         assert result.exit_code == 0
-        replies[player] = result.stdout.split("Sceau de ton ordre : `")[1][:8]
+        (seal,) = re.findall(r"Sceau de ton ordre : `([0-9a-f]*)`", result.stdout)
+        assert len(seal) == 32
+        replies.append((player, seal))
     reveal = run(cli, ["--db", db, "reveal"]).stdout
-    line = f"Sceaux des ordres : fab `{replies['fab']}` · marco `{replies['marco']}` · lulu `{replies['lulu']}`"
+    in_force = dict(replies)  # lulu's second order replaced her first
+    line = (
+        f"Sceaux des ordres : fab `{in_force['fab']}` · marco `{in_force['marco']}`"
+        f" · lulu `{in_force['lulu']}`\n"
+    )
     assert line in reveal
+    assert replies[2][1] not in reveal
     events = json.loads(run(cli, ["--db", db, "history", "--json"]).stdout)
-    salts = {e["seq"]: e for e in events if e["kind"] == "magot.order-set"}
+    orders = [e for e in events if e["kind"] == "magot.order-set"]
     # A player re-derives their seal from the order and the salt published later.
-    for event in salts.values():
+    resealed = []
+    for event in orders:
         text = json.dumps(
             {"kind": event["kind"], "payload": event["payload"], "salt": event["salt"]},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        seal = hashlib.sha256(text.encode()).hexdigest()[:8]
-        if event["payload"]["player"] != "lulu" or event["payload"]["target"] == "marco":
-            assert seal == replies[event["payload"]["player"]]
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert event["seal"] == "sha256:" + digest
+        resealed.append((event["payload"]["player"], digest[:32]))
+    assert resealed == replies
