@@ -661,6 +661,35 @@ def test_history_as_a_player_shows_only_their_own_secrets(gm: Gm) -> None:
     assert ("gm.command-decided", "marco") in full and ("gm.command-decided", "gm") in full
 
 
+def test_history_as_a_player_hides_another_players_pending_fold(gm: Gm) -> None:
+    """A fold or a stay is its player's until the results show it: ``gm history
+    --as fab`` must not show marco's pending fold, whether the MJ recorded it
+    or marco sent it, nor lulu's stay; each player sees their own choice."""
+    to_the_reveal(gm)
+    posts = gm("post").stderr
+    gm("fold", "marco")
+    gm("order", "marco", "je me couche")
+    gm("order", "lulu", "j'en ai une paire")
+    choices = ("magot.folded", "magot.stayed")
+    for viewer in ("fab", "tom"):
+        seen = gm.history("--as", viewer)
+        assert not [e for e in seen if e["kind"] in choices], viewer
+        assert all(e["audience"] in ("*", viewer) for e in seen)
+        text = json.dumps(seen, ensure_ascii=False)
+        assert "couche" not in text and "paire" not in text
+    marco = gm.history("--as", "marco")
+    assert [e["kind"] for e in marco if e["kind"] in choices] == ["magot.folded"] * 2
+    lulu = gm.history("--as", "lulu")
+    assert [e["kind"] for e in lulu if e["kind"] in choices] == ["magot.stayed"]
+    assert gm("post").stderr == posts  # a choice makes no post: the reveal is still the latest
+
+    # the results make the fold public, in the post and in everyone's history
+    results = gm("resolve").stdout
+    assert "**Couché** : marco" in results
+    resolved = [e for e in gm.history("--as", "fab") if e["kind"] == "magot.round-resolved"]
+    assert resolved[0]["payload"]["resolution"]["folded"] == ["marco"]
+
+
 # --- the end of the game -----------------------------------------------------------
 
 
