@@ -821,6 +821,20 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     assert without(gm.status(), "events") == without(before, "events")
 
 
+def test_the_final_post_prints_the_seed_exactly_as_hashed(gm: Gm) -> None:
+    """The seed is printed byte for byte in a code span: a « _ » in it is not
+    escaped for Markdown (« la\\_graine » would not hash to the commitment)."""
+    seed = "la_graine_du_casse"
+    gm("new", "magot", "-t", TITLE, "-p", PLAYERS, "--seed", seed, "-o", "rounds=1")
+    gm("draw")
+    gm("reveal", "--force")
+    final = gm("resolve").stdout.split("\n\n# Le Magot — fin de partie\n")[1]
+    (printed,) = re.findall(r"\*\*Graine du hasard\*\* : `([^`]*)` — ", final)
+    assert printed == seed
+    commitment = hashlib.sha256(printed.encode("utf-8")).hexdigest()
+    assert f"`sha256:{commitment}`" in gm("post", "opening").stdout
+
+
 # --- the source's shooting examples ------------------------------------------------
 
 
