@@ -204,6 +204,86 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
     )
 
 
+# --- words for the fortune ----------------------------------------------------------
+
+
+def fortune_bills(seed: str, label: str, deck: list[int]) -> list[int]:
+    """The bills the fortune's stream ``label`` draws, by the published recipe
+    (``gm.core.fortune``): block ``i`` is HMAC-SHA256(seed, f"{label}:{i}"); ``below(n)``
+    reads ``(k + 7) // 8`` bytes big-endian, keeps the low ``k = (n - 1).bit_length()``
+    bits and retries above ``n``; each bill is taken at index ``below(len(rest))``
+    of the deck sorted from the largest bill down."""
+    import hmac
+
+    stream = b"".join(
+        hmac.new(seed.encode(), f"{label}:{i}".encode(), hashlib.sha256).digest() for i in range(16)
+    )
+    rest, drawn = sorted(deck, reverse=True), []
+    while len(drawn) < min(5, len(deck)):
+        k = (len(rest) - 1).bit_length()
+        size = (k + 7) // 8
+        value, stream = int.from_bytes(stream[:size], "big") & ((1 << k) - 1), stream[size:]
+        if value < len(rest):
+            drawn.append(rest.pop(value))
+    return drawn
+
+
+def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it(gm: Gm) -> None:
+    new(gm)
+    reply = gm("order", "marco", "graine : Cadillac")
+    assert reply.stdout == (
+        "Bien reçu, marco.\n"
+        "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
+        " tirages.\n"
+    )
+    # 3 at the opening; the message and the word, no command
+    assert (
+        reply.stderr
+        == "Recorded (event 5). Nobody else is awaited. Next: gm draw (opens round 1)\n"
+    )
+    gm("order", "fab", "Graine : tequila")
+    post = gm("draw").stdout
+    # the words in seating order (fab before marco), as canonical JSON
+    pairs = json.dumps([["fab", "tequila"], ["marco", "Cadillac"]], separators=(",", ":"))
+    label = "round-1/bills+" + hashlib.sha256(pairs.encode()).hexdigest()[:32]
+    assert f"\n- tirage `{label}`, graines : fab `tequila` · marco `Cadillac`\n" in post
+    (drawn,) = [e["payload"] for e in gm.history() if e["kind"] == "magot.loot-drawn"]
+    deck = [20000] * 10 + [10000] * 15 + [5000] * 15
+    assert drawn == {"round": 1, "bills": fortune_bills(SEED, label, deck), "manual": False}
+    chance = gm.history()[-2]  # before the round post's commitment
+    assert (chance["kind"], chance["payload"]) == (
+        "gm.chance-drawn",
+        {"purposes": ["round-1/bills"], "words": [["fab", "tequila"], ["marco", "Cadillac"]]},
+    )
+
+
+def test_a_draw_without_any_word_says_so(gm: Gm) -> None:
+    new(gm)
+    post = gm("draw").stdout
+    assert "\n- tirage `round-1/bills`, **tirage sans graine des joueurs**\n" in post
+    (drawn,) = [e["payload"] for e in gm.history() if e["kind"] == "magot.loot-drawn"]
+    deck = [20000] * 10 + [10000] * 15 + [5000] * 15
+    assert drawn["bills"] == fortune_bills(SEED, "round-1/bills", deck)
+    assert (
+        nb(
+            f"- nouveaux billets : {' · '.join(f'{b // 1000} 000' for b in sorted(drawn['bills'], reverse=True))}\n"
+        )
+        in post
+    )
+
+
+def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
+    to_the_reveal(gm)
+    reply = gm("order", "lulu", "graine : jazz\nje me couche")
+    assert reply.stdout == (
+        "C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
+        " personne ne te tirera dessus.\n"
+        "Tu peux encore changer d'avis jusqu'à la résolution.\n"
+        "\n"
+        "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n"
+    )
+
+
 # --- orders -----------------------------------------------------------------------
 
 
