@@ -3,7 +3,7 @@
 Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh SQLite
 file, with a fixed seed, and checks exactly what the MJ sees: the posts and
 replies on stdout, the ``Error: … [code]`` line and the notes on stderr, the
-exit code. Rulings ``R-n`` are those of ``shared/rules/magot.md``.
+exit code. Rulings ``R-n`` are those of ``docs/rules/magot.md``.
 
 Posts end with the fingerprint of the log's head, whose hash covers the
 recording time: ``footer`` recomputes it from ``gm history --json`` right
@@ -39,7 +39,44 @@ def nb(text: str) -> str:
     return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
 
 
+POST_PUBLISHED = "gm.post-published"
+DIGITS = 32  # seals and fingerprints print 128 bits
+
+
 class Gm(support.Gm):
+    def seal(self, player: str, round_: int) -> str:
+        """The seal of ``player``'s order in force for ``round_``, recomputed as a
+        player would (SHA-256 of the canonical ``{kind, payload, salt}``), as
+        posts print it: its first 32 hex digits."""
+        row = self.sealed(player, round_)
+        text = json.dumps(
+            {"kind": row["kind"], "payload": row["payload"], "salt": row["salt"]},
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert row["seal"].removeprefix("sha256:") == digest
+        return digest[:DIGITS]
+
+    def footer(
+        self, round_: int | None = None, word: str = "tour", posts: int | None = None
+    ) -> str:
+        """The fingerprint line of a post rendered by the last command: the log's
+        head before the ``gm.post-published`` events that commit to its posts
+        (``posts`` of them; by default every such event at the end of the log),
+        so a post never fingerprints itself. With no post at the end, the head
+        as it stands (a preview, a reminder)."""
+        rows = self.history()
+        if posts is None:
+            posts = 0
+            while posts < len(rows) and rows[-1 - posts]["kind"] == POST_PUBLISHED:
+                posts += 1
+        assert all(r["kind"] == POST_PUBLISHED for r in rows[len(rows) - posts :])
+        digits = rows[-1 - posts]["hash"].removeprefix("sha256:")
+        where = f" · {word} {round_}" if round_ is not None else ""
+        return f"_Empreinte du registre : `{digits[:DIGITS]}`{where}_"
+
     def seal_line(self, player: str, round_: int) -> str:
         return (
             f"Sceau de ton ordre : `{self.seal(player, round_)}` — garde-le : il sera publié"
@@ -119,6 +156,12 @@ def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> No
         f"**Sceau du hasard** : `sha256:{seal}` — l'empreinte de la graine des tirages,"
         " révélée à la fin de la partie pour que chacun puisse tout vérifier.\n"
         "\n"
+        "**Vos graines** — envoyez-moi chacun, en MP ou ici, un mot de votre choix sur une"
+        " ligne « graine : votre mot » (lettres et chiffres). Je les publie, et chaque tirage"
+        " les mêle à la graine du hasard : comme je me suis engagé sur elle avant de les"
+        " connaître, ni moi ni personne ne peut prévoir un tirage. Un tirage fait sans aucune"
+        " graine des joueurs le dit.\n"
+        "\n"
         f"{gm.footer()}\n"
     )
     assert SEED not in result.stdout
@@ -147,8 +190,10 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
         f"{gm.footer(1)}\n"
     )
     assert result.stderr == (
-        "── post 2: round (round 1) ──\n"
-        "Done (event 4). Awaiting: fab, marco, lulu, tom."
+        "── post 2: round 1 ──\n"
+        # created, fortune sealed, opening published; the draw decided, the loot
+        # drawn (by hand: no chance drawn), the deadline, the round post published
+        "Done (event 7). Awaiting: fab, marco, lulu, tom."
         " Next: gm order (waiting for fab, marco, lulu, tom) or gm reveal --force\n"
     )
     status = gm.status()
@@ -156,6 +201,86 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
         "round-1/orders",
         45000,
         "2026-12-03T20:00:00+01:00",
+    )
+
+
+# --- words for the fortune ----------------------------------------------------------
+
+
+def fortune_bills(seed: str, label: str, deck: list[int]) -> list[int]:
+    """The bills the fortune's stream ``label`` draws, by the published recipe
+    (``gm.core.fortune``): block ``i`` is HMAC-SHA256(seed, f"{label}:{i}"); ``below(n)``
+    reads ``(k + 7) // 8`` bytes big-endian, keeps the low ``k = (n - 1).bit_length()``
+    bits and retries above ``n``; each bill is taken at index ``below(len(rest))``
+    of the deck sorted from the largest bill down."""
+    import hmac
+
+    stream = b"".join(
+        hmac.new(seed.encode(), f"{label}:{i}".encode(), hashlib.sha256).digest() for i in range(16)
+    )
+    rest, drawn = sorted(deck, reverse=True), []
+    while len(drawn) < min(5, len(deck)):
+        k = (len(rest) - 1).bit_length()
+        size = (k + 7) // 8
+        value, stream = int.from_bytes(stream[:size], "big") & ((1 << k) - 1), stream[size:]
+        if value < len(rest):
+            drawn.append(rest.pop(value))
+    return drawn
+
+
+def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it(gm: Gm) -> None:
+    new(gm)
+    reply = gm("order", "marco", "graine : Cadillac")
+    assert reply.stdout == (
+        "Bien reçu, marco.\n"
+        "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
+        " tirages.\n"
+    )
+    # 3 at the opening; the message and the word, no command
+    assert (
+        reply.stderr
+        == "Recorded (event 5). Nobody else is awaited. Next: gm draw (opens round 1)\n"
+    )
+    gm("order", "fab", "Graine : tequila")
+    post = gm("draw").stdout
+    # the words in seating order (fab before marco), as canonical JSON
+    pairs = json.dumps([["fab", "tequila"], ["marco", "Cadillac"]], separators=(",", ":"))
+    label = "round-1/bills+" + hashlib.sha256(pairs.encode()).hexdigest()[:32]
+    assert f"\n- tirage `{label}`, graines : fab `tequila` · marco `Cadillac`\n" in post
+    (drawn,) = [e["payload"] for e in gm.history() if e["kind"] == "magot.loot-drawn"]
+    deck = [20000] * 10 + [10000] * 15 + [5000] * 15
+    assert drawn == {"round": 1, "bills": fortune_bills(SEED, label, deck), "manual": False}
+    chance = gm.history()[-2]  # before the round post's commitment
+    assert (chance["kind"], chance["payload"]) == (
+        "gm.chance-drawn",
+        {"purposes": ["round-1/bills"], "words": [["fab", "tequila"], ["marco", "Cadillac"]]},
+    )
+
+
+def test_a_draw_without_any_word_says_so(gm: Gm) -> None:
+    new(gm)
+    post = gm("draw").stdout
+    assert "\n- tirage `round-1/bills`, **tirage sans graine des joueurs**\n" in post
+    (drawn,) = [e["payload"] for e in gm.history() if e["kind"] == "magot.loot-drawn"]
+    deck = [20000] * 10 + [10000] * 15 + [5000] * 15
+    assert drawn["bills"] == fortune_bills(SEED, "round-1/bills", deck)
+    assert (
+        nb(
+            f"- nouveaux billets : {' · '.join(f'{b // 1000} 000' for b in sorted(drawn['bills'], reverse=True))}\n"
+        )
+        in post
+    )
+
+
+def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
+    to_the_reveal(gm)
+    reply = gm("order", "lulu", "graine : jazz\nje me couche")
+    assert reply.stdout == (
+        "C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
+        " personne ne te tirera dessus.\n"
+        "Tu peux encore changer d'avis jusqu'à la résolution.\n"
+        "\n"
+        "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n"
     )
 
 
@@ -174,7 +299,8 @@ def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
     )
     assert result.stderr == (
-        "Recorded (event 6). Awaiting: marco, lulu, tom."
+        # 7 after the draw; the message, the command decided, the sealed order
+        "Recorded (event 10). Awaiting: marco, lulu, tom."
         " Next: gm order (waiting for marco, lulu, tom) or gm reveal --force\n"
     )
     assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
@@ -452,8 +578,9 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
     )
     assert not OPTION_WORD.search(result.stdout)
     assert result.stderr == (
-        "── post 3: reveal (round 1) ──\n"
-        "Done (event 11). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
+        "── post 3: reveal 1 ──\n"
+        # 7 after the draw, 3 per order (16); the reveal decided, done and published
+        "Done (event 19). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
         " gm resolve (undecided players stay: fab, marco, lulu, tom)\n"
     )
     assert gm.status()["phase"] == "round-1/standoff"
@@ -467,9 +594,14 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
     assert result.stdout == ""
-    assert result.stderr.startswith("Done (event 14). Awaiting: fab, lulu, tom.")
+    # 19 at the reveal, then each choice is a command decided and its event
+    assert result.stderr.startswith("Done (event 25). Awaiting: fab, lulu, tom.")
     assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
-    choices = [(e["kind"], e["payload"]["player"]) for e in gm.history()[-3:]]
+    choices = [
+        (e["kind"], e["payload"]["player"])
+        for e in gm.history()
+        if e["kind"] in ("magot.folded", "magot.stayed")
+    ]
     assert choices == [
         ("magot.folded", "marco"),
         ("magot.stayed", "marco"),
@@ -518,15 +650,14 @@ def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
     # the preview ends with the head as it stands: the footer of the log now
     assert preview.stdout == expected_results(gm)
     assert preview.stderr == (
-        "── preview: results (round 1) ──\n"
-        "Preview, nothing recorded. Next: gm draw (opens round 2)\n"
+        "── preview: results 1 ──\nPreview, nothing recorded. Next: gm draw (opens round 2)\n"
     )
     assert gm.status() == before
     assert gm.history() == history
     assert gm("post").stdout == reveal
     assert gm("post", "results", "--round", "1", code=3).stderr == (
-        f"Error: no results for round 1 in '{SLUG}'"
-        " (stored: opening, reveal (round 1), round (round 1)) [post/not-found]\n"
+        f"Error: no results at 1 in '{SLUG}' (stored: opening, reveal 1, round 1)"
+        " [post/not-found]\n"
     )
 
 
@@ -538,12 +669,14 @@ def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> Non
     assert not re.search(r"CLIC", result.stdout)  # marco's lowered bluff stays secret (R-5)
     assert "BANG BANG BANG" not in result.stdout  # fab's held triple too
     assert result.stderr == (
-        "── post 4: results (round 1) ──\nDone (event 13). Next: gm draw (opens round 2)\n"
+        # 19 at the reveal, 21 after the fold; the resolution decided, done, published
+        "── post 4: results 1 ──\nDone (event 24). Next: gm draw (opens round 2)\n"
     )
     gm("draw", "--bills", BILLS)  # later posts do not change the stored one
     again = gm("post", "results", "--round", "1")
     assert again.stdout == result.stdout
-    assert again.stderr.startswith("Post 4: results, round 1 · sha256:")
+    assert again.stderr.startswith("Post 4: results 1 · sha256:")
+    assert gm("post", "results", "1").stdout == result.stdout
     status = gm.status()
     players = {p["name"]: (p["loot"], p["wounds"], p["shame"]) for p in status["players"]}
     assert players == {
@@ -599,8 +732,42 @@ def test_history_as_a_player_shows_only_their_own_secrets(gm: Gm) -> None:
     assert [e["payload"]["option"] for e in mine if e["kind"] == "magot.order-set"] == ["triple"]
     text = json.dumps(mine, ensure_ascii=False)
     assert "clic clic clic" not in text and SEED not in text
+    # each command's record is its actor's: fab's own, not marco's, not the MJ's
+    assert ("gm.command-decided", "fab") in kinds
+    assert ("gm.command-decided", "marco") not in kinds
+    assert ("gm.command-decided", "gm") not in kinds
     full = [(e["kind"], e["actor"]) for e in gm.history()]
     assert ("magot.order-set", "marco") in full and ("gm.fortune-sealed", "gm") in full
+    assert ("gm.command-decided", "marco") in full and ("gm.command-decided", "gm") in full
+
+
+def test_history_as_a_player_hides_another_players_pending_fold(gm: Gm) -> None:
+    """A fold or a stay is its player's until the results show it: ``gm history
+    --as fab`` must not show marco's pending fold, whether the MJ recorded it
+    or marco sent it, nor lulu's stay; each player sees their own choice."""
+    to_the_reveal(gm)
+    posts = gm("post").stderr
+    gm("fold", "marco")
+    gm("order", "marco", "je me couche")
+    gm("order", "lulu", "j'en ai une paire")
+    choices = ("magot.folded", "magot.stayed")
+    for viewer in ("fab", "tom"):
+        seen = gm.history("--as", viewer)
+        assert not [e for e in seen if e["kind"] in choices], viewer
+        assert all(e["audience"] in ("*", viewer) for e in seen)
+        text = json.dumps(seen, ensure_ascii=False)
+        assert "couche" not in text and "paire" not in text
+    marco = gm.history("--as", "marco")
+    assert [e["kind"] for e in marco if e["kind"] in choices] == ["magot.folded"] * 2
+    lulu = gm.history("--as", "lulu")
+    assert [e["kind"] for e in lulu if e["kind"] in choices] == ["magot.stayed"]
+    assert gm("post").stderr == posts  # a choice makes no post: the reveal is still the latest
+
+    # the results make the fold public, in the post and in everyone's history
+    results = gm("resolve").stdout
+    assert "**Couché** : marco" in results
+    resolved = [e for e in gm.history("--as", "fab") if e["kind"] == "magot.round-resolved"]
+    assert resolved[0]["payload"]["resolution"]["folded"] == ["marco"]
 
 
 # --- the end of the game -----------------------------------------------------------
@@ -643,9 +810,11 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     gm("fold", "lulu")
     last = gm("resolve")
     assert last.stderr == (
-        "── post 7: results (round 2) ──\n"
+        "── post 7: results 2 ──\n"
         "── post 8: final ──\n"
-        "Done (event 26). Next: game over: gm post final (then gm post disclosure)\n"
+        # 3 at the opening; 21 events a round: draw 3, orders 4 × 3, reveal 3, resolve 3;
+        # round 2 adds lulu's fold (2), the end of the game and the final post (2)
+        "Done (event 49). Next: game over: gm post final (then gm post disclosure)\n"
     )
     results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
     assert "- **BANG** — marco sur tom : touché !" in results
@@ -703,7 +872,9 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "\n"
         f"{gm.opened(2, 'fab', 'marco', 'lulu', 'tom')}"
         "\n"
-        f"{gm.footer()}\n"
+        # rendered on demand after the final post: the head is the final post's
+        # commitment, and only its own commitment follows
+        f"{gm.footer(posts=1)}\n"
     )
     assert disclosure.stderr.startswith("Post 9: disclosure · sha256:")
 
@@ -728,6 +899,20 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         " [phase/game-over]\n"
     )
     assert without(gm.status(), "events") == without(before, "events")
+
+
+def test_the_final_post_prints_the_seed_exactly_as_hashed(gm: Gm) -> None:
+    """The seed is printed byte for byte in a code span: a « _ » in it is not
+    escaped for Markdown (« la\\_graine » would not hash to the commitment)."""
+    seed = "la_graine_du_casse"
+    gm("new", "magot", "-t", TITLE, "-p", PLAYERS, "--seed", seed, "-o", "rounds=1")
+    gm("draw")
+    gm("reveal", "--force")
+    final = gm("resolve").stdout.split("\n\n# Le Magot — fin de partie\n")[1]
+    (printed,) = re.findall(r"\*\*Graine du hasard\*\* : `([^`]*)` — ", final)
+    assert printed == seed
+    commitment = hashlib.sha256(printed.encode("utf-8")).hexdigest()
+    assert f"`sha256:{commitment}`" in gm("post", "opening").stdout
 
 
 # --- the source's shooting examples ------------------------------------------------
@@ -841,9 +1026,8 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
 def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> None:
     """Each player's reply carries the seal of their order; the reveal post lists
     the seals of the orders in force (a replaced order's seal is not shown),
-    and each seal is the SHA-256 of the order's kind, payload and salt."""
-    import hashlib
-
+    and each seal is the SHA-256 of the order's kind, payload and salt, printed
+    as its first 32 hex digits (128 bits: not grindable)."""
     run = CliRunner().invoke
     assert (
         run(
@@ -852,7 +1036,7 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
         == 0
     )
     assert run(cli, ["--db", db, "draw"]).exit_code == 0
-    replies = {}
+    replies: list[tuple[str, str]] = []
     for player, text in [
         ("fab", "marco bang"),
         ("marco", "fab clic"),
@@ -861,20 +1045,29 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
     ]:
         result = run(cli, ["--db", db, "order", player, text])
         assert result.exit_code == 0
-        replies[player] = result.stdout.split("Sceau de ton ordre : `")[1][:8]
+        (seal,) = re.findall(r"Sceau de ton ordre : `([0-9a-f]*)`", result.stdout)
+        assert len(seal) == 32
+        replies.append((player, seal))
     reveal = run(cli, ["--db", db, "reveal"]).stdout
-    line = f"Sceaux des ordres : fab `{replies['fab']}` · marco `{replies['marco']}` · lulu `{replies['lulu']}`"
+    in_force = dict(replies)  # lulu's second order replaced her first
+    line = (
+        f"Sceaux des ordres : fab `{in_force['fab']}` · marco `{in_force['marco']}`"
+        f" · lulu `{in_force['lulu']}`\n"
+    )
     assert line in reveal
+    assert replies[2][1] not in reveal
     events = json.loads(run(cli, ["--db", db, "history", "--json"]).stdout)
-    salts = {e["seq"]: e for e in events if e["kind"] == "magot.order-set"}
+    orders = [e for e in events if e["kind"] == "magot.order-set"]
     # A player re-derives their seal from the order and the salt published later.
-    for event in salts.values():
+    resealed = []
+    for event in orders:
         text = json.dumps(
             {"kind": event["kind"], "payload": event["payload"], "salt": event["salt"]},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        seal = hashlib.sha256(text.encode()).hexdigest()[:8]
-        if event["payload"]["player"] != "lulu" or event["payload"]["target"] == "marco":
-            assert seal == replies[event["payload"]["player"]]
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        assert event["seal"] == "sha256:" + digest
+        resealed.append((event["payload"]["player"], digest[:32]))
+    assert resealed == replies

@@ -1,14 +1,15 @@
 """End-to-end Le Magot scenarios: each ``*.toml`` here is played by ``gm play --json``.
 
 Every scenario has a ``*.expected.json`` next to it, worked out by hand from
-``shared/rules/magot.md`` (the rulings R-n cited in each file's comments), not
+``docs/rules/magot.md`` (the rulings R-n cited in each file's comments), not
 copied from gm's output. Only the keys of the summary contract
-(``shared/scenarios.md``) are compared; ``campaign`` depends on the slug and
+(``docs/scenarios.md``) are compared; ``campaign`` depends on the slug and
 is left out, as is anything else gm adds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gm.cli import cli
+from gm.core.fortune import Fortune
 
 HERE = Path(__file__).parent
 SCENARIOS = sorted(p for p in HERE.glob("*.toml") if not p.name.startswith("fistful-"))
@@ -131,3 +133,38 @@ def test_unknown_round_key_is_a_usage_error(tmp_path: Path, db: str) -> None:
     assert "round 1" in result.stderr
     assert "'fold'" in result.stderr
     assert "folds" in result.stderr  # the valid keys are listed
+
+
+WORDS = """\
+game = "magot"
+title = "Graines"
+players = ["fab", "marco", "lulu"]
+seed = "graines-du-scenario"
+words = { lulu = "jazz", fab = "tequila" }
+
+[options]
+rounds = 1
+loot = { "5000" = 10, "10000" = 10, "20000" = 10 }
+
+[[rounds]]
+orders = { fab = "marco clic", marco = "lulu clic", lulu = "fab clic" }
+"""
+
+
+def test_words_are_sent_first_and_mixed_into_the_fortune_draw(tmp_path: Path, db: str) -> None:
+    """``words`` (a common key): each player's word, sent before the first
+    round; the round's bills, drawn by the fortune, read the stream
+    ``round-1/bills`` with the words mixed in, in seating order (fab before
+    lulu, whatever the file's order)."""
+    path = tmp_path / "graines.toml"
+    path.write_text(WORDS, encoding="utf-8")
+    result = _play(db, path)
+    assert result.exit_code == 0, result.output
+    pairs = json.dumps([["fab", "tequila"], ["lulu", "jazz"]], separators=(",", ":"))
+    label = "round-1/bills+" + hashlib.sha256(pairs.encode()).hexdigest()[:32]
+    stream = Fortune("graines-du-scenario", label)
+    deck = [20000] * 10 + [10000] * 10 + [5000] * 10  # sorted from the largest bill down
+    bills = [deck.pop(stream.below(len(deck))) for _ in range(5)]
+    (round_one,) = json.loads(result.stdout)["rounds"]
+    assert round_one["drawn"] == sorted(bills, reverse=True)
+    assert round_one["pot"] == sum(bills)

@@ -97,7 +97,7 @@ def shown(state: State, post: PostRef) -> Shown:
 
 
 def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
-    """Every order, choice and step the rules accept now (see ``Game.legal_inputs``).
+    """Every order, choice and step the rules accept now (see ``GameDef.legal_inputs``).
 
     Orders are written ``target OPTION`` as a player would (« marco BANG »);
     a player who already ordered may replace or withdraw the order.

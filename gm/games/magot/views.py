@@ -4,7 +4,7 @@ Every view is a plain dict of JSON-able values (lists, not tuples). Public
 views are built from the round history only, so a post renders the same
 today and after the game (``gm verify`` re-renders old posts). They never
 hold an option of an order except in a ``shots`` entry (a live order of a
-resolved round, whose shooter is listed in ``unsealed``) or in the
+resolved round, whose order the results post opens: ``game.shown``) or in the
 ``disclosure`` post (after the end); nor how many options anyone has left,
 which would betray lowered and held orders (R-5).
 
@@ -216,7 +216,6 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
             }
             for s in result.shots
         ],
-        # the orders this post shows in full: the platform publishes their salts
         "wounded": [
             {"player": w.player, "taken": w.taken, "total": w.total, "dead": w.dead}
             for w in result.wounds
@@ -320,7 +319,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of ``shared/scenarios.md`` (the service adds ``campaign``)."""
+    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``)."""
     over = state.phase is Phase.OVER
     ranks = dict(ranking(state.players))
     rounds = []

@@ -11,12 +11,22 @@ import pytest
 from gm.core.canonical import canonical_json
 from gm.core.codec import EventCodec
 from gm.core.fortune import FortuneDraws
-from gm.core.protocol import GM, Command, Event, PostRef, ScenarioStep
+from gm.core.protocol import (
+    GM,
+    NOTHING_SHOWN,
+    PUBLIC,
+    Awaited,
+    Command,
+    Event,
+    PostRef,
+    ScenarioStep,
+    Shown,
+)
 from gm.errors import GMError, InputError, NotFoundError, PhaseError
 from gm.games import load
 from gm.games.magot import GAME
 from gm.games.magot.commands import DrawLoot, Fold, Resolve, Reveal, SetOrder, Stay, WithdrawOrder
-from gm.games.magot.events import EVENTS
+from gm.games.magot.events import EVENTS, Folded, OrderSet, OrderWithdrawn, Stayed
 from gm.games.magot.model import Option, State
 
 FOUR = ["fab", "marco", "lulu", "tom"]
@@ -51,7 +61,7 @@ def step_spec(name: str) -> Any:
     return spec
 
 
-def apply(state: State, actor: str, command: Command, seq: int = 1) -> tuple[State, list[Event]]:
+def apply(state: State, actor: str, command: Command) -> tuple[State, list[Event]]:
     events = GAME.decide(state, actor, command, FortuneDraws("seed"))
     for event in events:
         state = GAME.evolve(state, event)
@@ -66,14 +76,14 @@ def replay(document: Mapping[str, Any]) -> tuple[State, list[Event], list[PostRe
     posts: list[PostRef] = [GAME.latest_post(state)]
     for step in GAME.scenario(document):
         if step.text is not None:
-            command = GAME.parse(state, step.actor, step.text)[0]
+            (command,) = GAME.parse(state, step.actor, step.text)
             actor = step.actor
         else:
             assert step.step is not None
             command = step_spec(step.step).build(step.values)
             actor = GM
         before = state
-        state, events = apply(state, actor, command, seq=len(log) + 1)
+        state, events = apply(state, actor, command)
         log.extend(events)
         posts.extend(GAME.posts_after(before, events, state))
     return state, log, posts
@@ -141,10 +151,10 @@ def test_steps_build_their_commands() -> None:
 
 def test_explicit_orders() -> None:
     state = GAME.initial_state(FOUR, {})
-    command = GAME.order_from_params(state, "FAB", {"target": "marco", "option": "BANG"})[0]
-    assert command == SetOrder("fab", "marco", Option.BANG)
+    commands = GAME.order_from_params(state, "FAB", {"target": "marco", "option": "BANG"})
+    assert commands == (SetOrder("fab", "marco", Option.BANG),)
     with pytest.raises(InputError) as caught:
-        GAME.order_from_params(state, "fab", {"target": "marco", "option": "pan"})[0]
+        GAME.order_from_params(state, "fab", {"target": "marco", "option": "pan"})
     assert caught.value.code == "magot/bad-option"
 
 
@@ -215,12 +225,12 @@ def test_scenario_replay_posts_and_summary() -> None:
     state, _, posts = replay(SCENARIO)
     assert posts == [
         PostRef("opening"),
-        PostRef("round", 1),
-        PostRef("reveal", 1),
-        PostRef("results", 1),
-        PostRef("round", 2),
-        PostRef("reveal", 2),
-        PostRef("results", 2),
+        PostRef("round", (1,)),
+        PostRef("reveal", (1,)),
+        PostRef("results", (1,)),
+        PostRef("round", (2,)),
+        PostRef("reveal", (2,)),
+        PostRef("results", (2,)),
         PostRef("final"),
     ]
     summary = GAME.summary(state)
@@ -252,11 +262,11 @@ def test_latest_post_follows_the_phase() -> None:
     state = GAME.initial_state(FOUR, {})
     assert GAME.latest_post(state) == PostRef("opening")
     state, _ = apply(state, GM, DrawLoot())
-    assert GAME.latest_post(state) == PostRef("round", 1)
+    assert GAME.latest_post(state) == PostRef("round", (1,))
     state, _ = apply(state, GM, Reveal(force=True))
-    assert GAME.latest_post(state) == PostRef("reveal", 1)
+    assert GAME.latest_post(state) == PostRef("reveal", (1,))
     state, _ = apply(state, GM, Resolve())
-    assert GAME.latest_post(state) == PostRef("results", 1)
+    assert GAME.latest_post(state) == PostRef("results", (1,))
 
 
 def test_public_views_of_a_played_game() -> None:
@@ -273,22 +283,22 @@ def test_public_views_of_a_played_game() -> None:
         40,
         5,
     )
-    round1 = GAME.public_view(state, PostRef("round", 1))
+    round1 = GAME.public_view(state, PostRef("round", (1,)))
     assert (round1["pot"], round1["carried"], round1["drawn"]) == (
         45000,
         [],
         [20000, 10000, 5000, 5000, 5000],
     )
     assert round1["awaiting"] == FOUR and round1["deck_left"] == 35 and round1["manual"]
-    round2 = GAME.public_view(state, PostRef("round", 2))
+    round2 = GAME.public_view(state, PostRef("round", (2,)))
     assert round2["carried"] == [5000] and round2["awaiting"] == FOUR
 
-    reveal = GAME.public_view(state, PostRef("reveal", 1))
+    reveal = GAME.public_view(state, PostRef("reveal", (1,)))
     assert reveal["aims"][0] == {"shooter": "fab", "target": "marco"}
     assert reveal["aimed_at"][0] == {"player": "fab", "shooters": ["marco", "lulu", "tom"]}
-    assert GAME.public_view(state, PostRef("reveal", 2))["missing"] == ["fab", "tom"]
+    assert GAME.public_view(state, PostRef("reveal", (2,)))["missing"] == ["fab", "tom"]
 
-    results = GAME.public_view(state, PostRef("results", 1))
+    results = GAME.public_view(state, PostRef("results", (1,)))
     assert results["folded"] == ["marco"]
     assert results["lowered"] == [{"shooter": "marco", "target": "fab"}]
     assert results["held"] == [{"shooter": "fab", "target": "marco"}]
@@ -321,7 +331,7 @@ def test_public_views_do_not_change_once_posted() -> None:
     seen: dict[PostRef, dict[str, Any]] = {}
     for step in GAME.scenario(SCENARIO):
         if step.text is not None:
-            command = GAME.parse(state, step.actor, step.text)[0]
+            (command,) = GAME.parse(state, step.actor, step.text)
             actor = step.actor
         else:
             assert step.step is not None
@@ -337,7 +347,7 @@ def test_public_views_do_not_change_once_posted() -> None:
 def test_posts_that_do_not_exist_yet() -> None:
     state = GAME.initial_state(FOUR, {})
     with pytest.raises(NotFoundError) as caught:
-        GAME.public_view(state, PostRef("results", 1))
+        GAME.public_view(state, PostRef("results", (1,)))
     assert caught.value.code == "magot/no-such-post"
     with pytest.raises(NotFoundError) as unknown:
         GAME.public_view(state, PostRef("weather"))
@@ -347,7 +357,7 @@ def test_posts_that_do_not_exist_yet() -> None:
     assert early.value.code == "magot/disclosure-early"
     state, _ = apply(state, GM, DrawLoot())
     with pytest.raises(NotFoundError):
-        GAME.public_view(state, PostRef("reveal", 1))
+        GAME.public_view(state, PostRef("reveal", (1,)))
     with pytest.raises(NotFoundError):
         GAME.public_view(state, PostRef("final"))
 
@@ -355,7 +365,8 @@ def test_posts_that_do_not_exist_yet() -> None:
 def test_player_view_shows_own_order_and_options() -> None:
     state = GAME.initial_state(FOUR, {})
     state, _ = apply(state, GM, DrawLoot())
-    state, _ = apply(state, "fab", GAME.parse(state, "fab", "tom BANG")[0])
+    (order,) = GAME.parse(state, "fab", "tom BANG")
+    state, _ = apply(state, "fab", order)
     view = GAME.player_view(state, "Fab")
     assert view["player"] == "fab" and view["order"] == {"target": "tom", "option": "bang"}
     assert view["options"] == {"triple": 1, "bang": 2, "click": 5}
@@ -391,3 +402,63 @@ def test_summary_before_the_end() -> None:
     state, _ = apply(state, GM, DrawLoot((20000, 10000, 5000, 5000, 5000)))
     (entry,) = GAME.summary(state)["rounds"]
     assert entry["resolved"] is False and entry["share"] is None and entry["pot"] == 45000
+
+
+def test_awaiting_names_what_each_player_owes() -> None:
+    state = GAME.initial_state(FOUR, {})
+    assert GAME.awaiting(state) == () and GAME.waiting_for(state) == ()
+    state, _ = apply(state, GM, DrawLoot())
+    state, _ = apply(state, "marco", SetOrder("marco", "fab", Option.CLICK))
+    assert GAME.awaiting(state) == tuple(
+        Awaited(name, "private", "an order") for name in ("fab", "lulu", "tom")
+    )
+    assert GAME.waiting_for(state) == ("fab", "lulu", "tom")
+    state, _ = apply(state, GM, Reveal(force=True))
+    state, _ = apply(state, "lulu", Fold("lulu"))
+    # R-4: the others stay if they say nothing, but may still answer by PM
+    assert GAME.awaiting(state) == tuple(
+        Awaited(name, "private", "stay or fold") for name in ("fab", "marco", "tom")
+    )
+    state, _ = apply(state, GM, Resolve())
+    assert GAME.awaiting(state) == ()
+
+
+def test_shown_seals_every_order_at_the_reveal_and_opens_only_the_live_shots() -> None:
+    """The reveal post publishes the seal of every order of its round; the
+    results post opens the live shots' orders only (R-5: a lowered, held or
+    disabled order keeps its option secret, so its salt too); the disclosure
+    opens everything. The other posts show no secret."""
+    state, _, _ = replay(SCENARIO)
+    assert GAME.shown(state, PostRef("reveal", (1,))) == Shown(
+        sealed=tuple(("order", 1, name) for name in FOUR)
+    )
+    # round 1: marco folded (his order lowered, fab's at him held): lulu and tom fired
+    assert GAME.shown(state, PostRef("results", (1,))) == Shown(
+        opened=(("order", 1, "lulu"), ("order", 1, "tom"))
+    )
+    shots = GAME.public_view(state, PostRef("results", (2,)))["shots"]
+    assert GAME.shown(state, PostRef("results", (2,))) == Shown(
+        opened=tuple(("order", 2, shot["shooter"]) for shot in shots)
+    )
+    assert GAME.shown(state, PostRef("disclosure")) == Shown(disclose_all=True)
+    for post in (PostRef("opening"), PostRef("round", (1,)), PostRef("final")):
+        assert GAME.shown(state, post) is NOTHING_SHOWN
+    # a results post that does not exist yet opens nothing
+    assert GAME.shown(GAME.initial_state(FOUR, {}), PostRef("results", (1,))) is NOTHING_SHOWN
+
+
+def test_orders_are_keyed_secrets_and_choices_are_private_until_the_results() -> None:
+    """An order is a secret keyed by (round, player), which a withdrawal
+    unseals; a fold or a stay is its player's alone until the results post
+    shows the folds (``RoundResolved``, public)."""
+    order = OrderSet(2, "fab", "marco", Option.BANG)
+    assert order.sealed and order.secret_key() == ("order", 2, "fab")
+    assert OrderWithdrawn(2, "fab").secret_key() == order.secret_key()
+    assert order.audience() == OrderWithdrawn(2, "fab").audience() == "fab"
+    assert Folded(2, "marco").audience() == "marco"
+    assert Stayed(2, "marco").audience() == "marco"
+    _, log, _ = replay(SCENARIO)
+    private = {OrderSet, OrderWithdrawn, Folded, Stayed}
+    for event in log:
+        if type(event) not in private:
+            assert event.audience() == PUBLIC, event

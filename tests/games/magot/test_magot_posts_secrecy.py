@@ -19,7 +19,11 @@ independent of the engine's resolution:
     lowered, held and disabled orders never show theirs), and no option
     word anywhere else;
 (c) the seed appears in no public post before the final one, and in it;
-(d) no private message, accepted or refused, reaches a public post.
+(d) no private message, accepted or refused, reaches a public post;
+(e) each player's history (``gm history --as``) holds no other player's
+    secret: their orders, their folds and stays (private until the results),
+    their messages and the commands they sent; checked while the choices are
+    pending, before each resolution.
 
 Money is conserved all along: bills held + pot + deck = 425 000 $.
 """
@@ -123,7 +127,7 @@ def send_orders(game: Game) -> None:
 
 def reveal(game: Game) -> None:
     """Reveal; with missing orders, sometimes first without force (refused, nothing recorded)."""
-    missing = list(GAME.awaiting(game.state))
+    missing = list(GAME.waiting_for(game.state))
     if missing and game.rng.random() < 0.5:
         seq = actions.load(game.env, game.slug).seq
         with pytest.raises(GMError) as refused:
@@ -176,6 +180,28 @@ def live_shots(orders: dict[str, tuple[str, str]], folds: set[str]) -> Counter[t
     return Counter(
         (LABELS[o], s, t) for s, (t, o) in live.items() if o == "triple" or s not in surprised
     )
+
+
+PRIVATE_KINDS = {
+    "magot.order-set",
+    "magot.order-withdrawn",
+    "magot.folded",
+    "magot.stayed",
+    "gm.submission-received",
+    "gm.submission-rejected",
+}
+
+
+def check_histories(game: Game) -> None:
+    """(e) Each player's history holds only public events and their own."""
+    for player in game.state.names:
+        for row in timeline(game.env, game.slug, viewer=player):
+            where = (player, row["seq"], row["kind"])
+            assert row["audience"] in ("*", player), where
+            if row["kind"] in PRIVATE_KINDS:
+                assert row["payload"]["player"] == player, where
+            if row["kind"] == "gm.command-decided":
+                assert row["actor"] == player, where
 
 
 def money(env: Env, slug: str) -> int:
@@ -240,6 +266,7 @@ def play(seed: int, db: str) -> Game:
         send_orders(game)
         reveal(game)
         choose(game)
+        check_histories(game)
         game.step("resolve")
         assert money(env, game.slug) == LOOT
         check_posts(game)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import pytest
 
 from gm.core.codec import to_json
-from gm.core.fortune import Fortune, ScriptedDraws
+from gm.core.fortune import Fortune, FortuneDraws, ScriptedDraws, label_for
 from gm.core.protocol import GM, Command, Event
 from gm.errors import GMError
 from gm.games.magot.commands import (
@@ -143,8 +143,10 @@ def test_r2_manual_draw_is_recorded_as_manual_and_must_come_from_the_deck() -> N
     """R-2: "The MJ may instead enter the drawn bills by hand ...; such a draw is
     recorded as manual and is outside the fairness proof"."""
     state = start()
-    events = decide(state, GM, DrawLoot((20000, 10000, 5000, 5000, 5000)), ScriptedDraws())
+    draws = ScriptedDraws()
+    events = decide(state, GM, DrawLoot((20000, 10000, 5000, 5000, 5000)), draws)
     assert events == [LootDrawn(1, (20000, 10000, 5000, 5000, 5000), manual=True)]
+    assert draws.purposes == []  # the fortune is not read: nothing to prove
     refused(state, GM, DrawLoot((50000, 5000, 5000, 5000, 5000)), "magot/bad-bills")
     refused(state, GM, DrawLoot((20000, 10000)), "magot/bad-bills")
     small = start(loot="20000:2,5000:1")
@@ -153,21 +155,45 @@ def test_r2_manual_draw_is_recorded_as_manual_and_must_come_from_the_deck() -> N
     assert isinstance(manual, LootDrawn) and manual.manual
 
 
+def fortune_bills(state: State, label: str) -> tuple[int, ...]:
+    """The bills the fortune's stream ``label`` gives, by the rules page's own
+    recipe (R-2, "Draw"): from the deck sorted from the largest bill down, take
+    the bill at index ``below(len(rest))`` of what is left, five times at most."""
+    chance, rest = Fortune("seed", label), sorted(state.deck, reverse=True)
+    return tuple(rest.pop(chance.below(len(rest))) for _ in range(min(5, len(rest))))
+
+
 def test_r2_fortune_draw_is_reproducible_and_takes_bills_from_the_deck() -> None:
     """R-2 (and "Draw"): five bills drawn at random by the campaign's fortune,
-    all that remain if fewer."""
+    all that remain if fewer. Each round's bills read their own stream,
+    ``round-<n>/bills``, with the players' words mixed into its label."""
     state = start()
-    first = decide(state, GM, DrawLoot(), Fortune("seed", "draw/1"))
-    again = decide(state, GM, DrawLoot(), Fortune("seed", "draw/1"))
-    assert first == again
+    draws = FortuneDraws("seed")
+    first = decide(state, GM, DrawLoot(), draws)
+    assert draws.opened == ["round-1/bills"]
+    assert first == decide(state, GM, DrawLoot(), FortuneDraws("seed"))
     (drawn,) = first
     assert isinstance(drawn, LootDrawn) and not drawn.manual and len(drawn.bills) == 5
+    assert drawn.bills == fortune_bills(state, "round-1/bills")
+    # the players' words change the stream, and so the bills
+    words = (("fab", "tequila"), ("lulu", "jazz"))
+    (mixed,) = decide(state, GM, DrawLoot(), FortuneDraws("seed", words))
+    label = label_for("round-1/bills", words)
+    assert label.startswith("round-1/bills+") and len(label) == len("round-1/bills+") + 32
+    assert isinstance(mixed, LootDrawn) and mixed.bills == fortune_bills(state, label)
+    assert mixed.bills != drawn.bills  # for this seed and these words
+    # the next round reads its own stream
+    state = run(state, (GM, DrawLoot(drawn.bills)), (GM, Reveal(force=True)), (GM, Resolve()))
+    second = ScriptedDraws()
+    decide(state, GM, DrawLoot(), second)
+    assert second.purposes == ["round-2/bills"]
     # scripted: index 0 of the deck sorted from the largest bill down
-    (top,) = decide(state, GM, DrawLoot(), ScriptedDraws([0, 0, 0, 0, 0]))
+    (top,) = decide(start(), GM, DrawLoot(), ScriptedDraws([0, 0, 0, 0, 0]))
     assert isinstance(top, LootDrawn) and top.bills == (20000,) * 5
     last = start(loot="5000:2,20000:1")
-    (rest,) = decide(last, GM, DrawLoot(), Fortune("seed", "draw/1"))
+    (rest,) = decide(last, GM, DrawLoot(), FortuneDraws("seed"))
     assert isinstance(rest, LootDrawn) and sorted(rest.bills) == [5000, 5000, 20000]
+    assert rest.bills == fortune_bills(last, "round-1/bills")
 
 
 # --- R-3 ---------------------------------------------------------------------

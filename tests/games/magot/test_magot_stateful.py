@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from gm.core.canonical import canonical_json
 from gm.core.codec import EventCodec
-from gm.core.fortune import Fortune
+from gm.core.fortune import FortuneDraws
 from gm.core.protocol import GM, Command, Event, PostRef
 from gm.errors import GMError
 from gm.games.magot import GAME
@@ -62,11 +62,11 @@ def option_mentions(value: Any, key: str | None = None) -> list[tuple[str | None
 def posts_available(state: State) -> list[PostRef]:
     posts = [PostRef("opening")]
     for record in state.history:
-        posts.append(PostRef("round", record.number))
+        posts.append(PostRef("round", (record.number,)))
         if record.revealed:
-            posts.append(PostRef("reveal", record.number))
+            posts.append(PostRef("reveal", (record.number,)))
         if record.resolution is not None:
-            posts.append(PostRef("results", record.number))
+            posts.append(PostRef("results", (record.number,)))
     if GAME.is_over(state):
         posts += [PostRef("final"), PostRef("disclosure")]
     return posts
@@ -76,6 +76,7 @@ class MagotGames(RuleBasedStateMachine):
     state: State
     initial: State
     events: list[Event]
+    drawn: set[str]
 
     @initialize(data=st.data())
     def setup(self, data: st.DataObject) -> None:
@@ -92,17 +93,19 @@ class MagotGames(RuleBasedStateMachine):
         options = GAME.configure(players, {"rounds": rounds, "loot": loot})
         self.initial = self.state = GAME.initial_state(players, options)
         self.events = []
+        self.drawn = set()
 
     # --- commands ---------------------------------------------------------------
 
     def attempt(self, actor: str, command: Command) -> bool:
         before = self.state
         snapshot = repr(before)
-        draws = Fortune("stateful", f"draw/{len(self.events) + 1}")
+        draws = FortuneDraws("stateful", drawn=self.drawn)
         try:
             events = GAME.decide(self.state, actor, command, draws)
         except GMError as error:
             assert error.code and error.message
+            assert error.code != "fortune/drawn", error.message  # a purpose is drawn once
             assert self.state is before and repr(self.state) == snapshot
             return False
         for event in events:
@@ -111,6 +114,7 @@ class MagotGames(RuleBasedStateMachine):
             assert CODEC.decode(kind, json.loads(json.dumps(payload))) == event
             self.state = GAME.evolve(self.state, event)
         self.events.extend(events)
+        self.drawn.update(draws.opened)
         return True
 
     def anyone(self, data: st.DataObject, label: str) -> str:
@@ -135,7 +139,9 @@ class MagotGames(RuleBasedStateMachine):
         if actor != GM and data.draw(st.booleans(), label="as text"):
             noise = data.draw(st.sampled_from(["", "Je braque ", "salut MJ ! "]))
             try:
-                command = GAME.parse(self.state, actor, noise + format_order(Order(target, option)))[0]
+                (command,) = GAME.parse(
+                    self.state, actor, noise + format_order(Order(target, option))
+                )
             except GMError:
                 return
             self.attempt(actor, command)
@@ -156,7 +162,7 @@ class MagotGames(RuleBasedStateMachine):
         text = data.draw(st.sampled_from(["je me couche", "j'en ai une paire", None]))
         if text is not None:
             try:
-                command = GAME.parse(self.state, player, text)[0]
+                (command,) = GAME.parse(self.state, player, text)
             except GMError:
                 return
         else:
@@ -271,13 +277,17 @@ def seeded_game(seed: int) -> tuple[State, State, list[Event]]:
     loot = rng.choice([{}, {"loot": "5000:3,10000:3"}, {"loot": "1000:9,3000:4,7000:2"}])
     initial = state = GAME.initial_state(players, GAME.configure(players, loot))
     events: list[Event] = []
+    drawn: set[str] = set()
 
     def act(actor: str, command: Command) -> None:
         nonlocal state
+        draws = FortuneDraws(str(seed), drawn=drawn)
         try:
-            new = GAME.decide(state, actor, command, Fortune(str(seed), f"draw/{len(events)}"))
-        except GMError:
+            new = GAME.decide(state, actor, command, draws)
+        except GMError as error:
+            assert error.code != "fortune/drawn", error.message
             return
+        drawn.update(draws.opened)
         events.extend(new)
         state = functools.reduce(GAME.evolve, new, state)
 
