@@ -217,7 +217,10 @@ class Gm:
     def footer(self, round_: int | None = None, word: str = "tour") -> str:
         """The fingerprint line of the post the last command published: the
         chain head after its events (the events that commit the posts come after)."""
-        events = [e for e in self.history() if e["kind"] != "gm.post-published"]
+        events = self.history()
+        last = events[-1]["batch"]
+        while events[-1]["kind"] == "gm.post-published" and events[-1]["batch"] == last:
+            events.pop()  # its own digest comes after the post's footer
         digits = events[-1]["hash"].removeprefix("sha256:")
         where = f" · {word} {round_}" if round_ is not None else ""
         return f"_Empreinte du registre : `{digits[:32]}`{where}_"

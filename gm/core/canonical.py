@@ -7,7 +7,7 @@ recompute it with the Python standard library alone:
 * canonical JSON is ``json.dumps(value, sort_keys=True, separators=(",", ":"),
   ensure_ascii=False)`` encoded as UTF-8, with every string in Unicode NFC and
   no floats (integers, strings, booleans, null, lists and objects only);
-* a digest is written ``sha256:<64 hex digits>``; posts show a short form;
+* a digest is written ``sha256:<64 hex digits>``; posts show its first 32;
 * an order's seal is the digest of ``{"kind", "payload", "salt"}`` (``seal``).
 """
 
@@ -64,6 +64,7 @@ def seal(kind: str, payload: Any, salt: str) -> str:
     return digest(canonical_json({"kind": kind, "payload": payload, "salt": salt}))
 
 
-def short(tagged: str, length: int = 8) -> str:
-    """The short form of a digest shown in posts: its first ``length`` hex digits."""
+def short(tagged: str, length: int = 32) -> str:
+    """The short form of a digest shown in posts: its first ``length`` hex
+    digits (32: 128 bits, what players compare)."""
     return tagged.removeprefix(PREFIX)[:length]

@@ -49,6 +49,8 @@ def timeline(
                 "prev_hash": record.prev_hash,
                 "hash": record.hash,
                 "voided": record.seq in campaign.voided,
+                # one command's events share it: the seq of its first event
+                "batch": record.batch,
                 "round": round_,
                 # The full seal of a secret (posts show its first 32 digits).
                 "seal": seal_of(record)

@@ -39,12 +39,25 @@ def find_post(env: Env, slug: str, kind: str | None, at: tuple[int, ...] | None)
         return matching[-1]
     if kind is None or at is not None:
         kinds = [post_name(p.kind, p.at) for p in sorted(posts, key=lambda p: (p.kind, p.at))]
-        where = f" at {'.'.join(map(str, at))}" if at else ""
+        where = _where(env, slug, kind, at or ())
         raise NotFoundError(
             f"no {kind or 'post'}{where} in {slug!r} (stored: {quote_choices(kinds)})",
             code="post/not-found",
         )
     return _render_and_publish(env, slug, PostRef(kind))
+
+
+def _where(env: Env, slug: str, kind: str | None, at: tuple[int, ...]) -> str:
+    """« for round 3 », « for manche 2, duel 3 »: the coordinates by their names."""
+    if not at:
+        return ""
+    from gm import games
+
+    spec = games.info(env.store.campaign(slug).game).post_kind(kind or "")
+    names = spec.coords if spec is not None else ()
+    if len(names) < len(at):
+        return f" at {'.'.join(map(str, at))}"
+    return " for " + ", ".join(f"{n} {v}" for n, v in zip(names, at, strict=False))
 
 
 def _render_and_publish(env: Env, slug: str, ref: PostRef) -> StoredPost:
@@ -71,7 +84,13 @@ def remind(env: Env, slug: str) -> Reminder:
     """The public reminder of missing orders and one private nudge per awaited player."""
     campaign = load(env, slug)
     awaited = list(campaign.game.waiting_for(campaign.state))
-    public = render_common(campaign, "remind", env.templates, awaiting=awaited)
+    expected = [
+        {"player": a.player, "how": a.how, "what": a.what}
+        for a in campaign.game.awaiting(campaign.state)
+    ]
+    public = render_common(
+        campaign, "remind", env.templates, awaiting=awaited, expected=expected
+    )
     nudges = {
         player: render_private(campaign, "nudge", player, env.templates) for player in awaited
     }

@@ -9,7 +9,9 @@ rows exactly as stored, so an imported copy keeps every hash::
      "campaign": {"slug", "game", "title", "created_at"},
      "events": [{"seq", "kind", "actor", "audience",
                  "payload",          # the canonical JSON *text*, as stored and hashed
-                 "salt", "source", "recorded_at", "prev_hash", "hash"}, …],
+                 "salt", "source", "recorded_at", "prev_hash", "hash",
+                 "batch"},           # not hashed: which command (absent before gm 0.2)
+                …],
      "posts": [{"number", "kind", "round", "at_seq", "body", "hash", "created_at",
                 "rendered_by", "address"}, …]
     }
@@ -70,6 +72,9 @@ _POST_FIELDS: dict[str, Any] = {
     "hash": str,
     "created_at": str,
 }
+_OPTIONAL_EVENT_FIELDS: dict[str, Any] = {
+    "batch": (int, None),  # bookkeeping, not hashed: absent from exports before gm 0.2
+}
 _OPTIONAL_POST_FIELDS: dict[str, Any] = {
     "rendered_by": (str, None),  # absent from exports of gm before migration 0003
     "address": (str, None),  # absent from exports of gm before migration 0004
@@ -93,7 +98,8 @@ def export_campaign(env: Env, slug: str) -> dict[str, Any]:
             "created_at": info.created_at,
         },
         "events": [
-            {name: getattr(ev, _attr(name)) for name in _EVENT_FIELDS} for ev in copy.events
+            {name: getattr(ev, _attr(name)) for name in (*_EVENT_FIELDS, *_OPTIONAL_EVENT_FIELDS)}
+            for ev in copy.events
         ],
         "posts": [
             {name: getattr(post, name) for name in (*_POST_FIELDS, *_OPTIONAL_POST_FIELDS)}
@@ -231,7 +237,7 @@ def _fields(
 
 
 def _event(item: Any, index: int) -> StoredEvent:
-    values = _fields(item, _EVENT_FIELDS, f"event #{index}")
+    values = _fields(item, _EVENT_FIELDS, f"event #{index}", _OPTIONAL_EVENT_FIELDS)
     return StoredEvent(payload_json=values.pop("payload"), payload={}, **values)
 
 

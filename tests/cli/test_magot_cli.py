@@ -594,8 +594,9 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
     assert result.stdout == ""
-    # 19 at the reveal, then each choice is a command decided and its event
-    assert result.stderr.startswith("Done (event 25). Awaiting: fab, lulu, tom.")
+    # 19 at the reveal, then each choice is a command decided and its event; the
+    # whole table stays awaited until the resolution: a fold must not show
+    assert result.stderr.startswith("Done (event 25). Awaiting: fab, marco, lulu, tom.")
     assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
     choices = [
         (e["kind"], e["payload"]["player"])
@@ -656,7 +657,7 @@ def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
     assert gm.history() == history
     assert gm("post").stdout == reveal
     assert gm("post", "results", "--round", "1", code=3).stderr == (
-        f"Error: no results at 1 in '{SLUG}' (stored: opening, reveal 1, round 1)"
+        f"Error: no results for round 1 in '{SLUG}' (stored: opening, reveal 1, round 1)"
         " [post/not-found]\n"
     )
 

@@ -51,8 +51,13 @@ def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tu
 
 
 def awaiting(state: State) -> tuple[Awaited, ...]:
-    what = "stay or fold" if state.phase is Phase.STANDOFF else "an order"
-    return tuple(Awaited(name, "private", what) for name in rules.awaiting(state))
+    """Orders from the living players who sent none; at the standoff, a
+    choice from every living player: anyone may still fold or stay until the
+    resolution, and naming only those who have not answered would tell the
+    table who folded (silence is staying, R-4)."""
+    if state.phase is Phase.STANDOFF:
+        return tuple(Awaited(name, "choice", "stay or fold") for name in state.living)
+    return tuple(Awaited(name, "private", "an order") for name in rules.awaiting(state))
 
 
 def posts_after(before: State, events: Sequence[Event], after: State) -> tuple[PostRef, ...]:
