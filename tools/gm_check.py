@@ -1521,6 +1521,7 @@ class Checker:
                             f"{describe(key)[0]} : sceau ouvert dans {post.name()[0]} = sceau publié avant dans {cpost.name()[0]}",
                             f"{describe(key)[1]}: seal opened in {post.name()[1]} = seal published before in {cpost.name()[1]}",
                         )
+        self.disclosure_opens_everything()
         if not self.whole:
             return
         for key, commits in self.commitments.items():
@@ -1533,6 +1534,40 @@ class Checker:
                 f"{describe(key)[0]} : sceau {digits} jamais ouvert dans les messages donnés (le dévoilement manque ?)",
                 f"{describe(key)[1]}: seal {digits} never opened in the posts given (is the disclosure missing?)",
             )
+
+    def disclosure_opens_everything(self) -> None:
+        """The disclosure opens every secret in force: each seal another post
+        published (a reveal, the setup, an end of manche) and each secret
+        another post opened (a shot, a duel's card)."""
+        for game in ("magot", "fistful"):
+            disclosure = self.by.get((f"{game}-disclosure", ()))
+            if disclosure is None or not self.focused(disclosure):
+                continue
+            there = {
+                k for k, items in self.openings.items() if any(p is disclosure for p, _, _ in items)
+            }
+            before = [
+                (key, items[0])
+                for table in (self.commitments, self.openings)
+                for key, items in table.items()
+                if key not in there and any(p is not disclosure for p, _, _ in items)
+            ]
+            seen: set[tuple[Any, ...]] = set()
+            for key, (post, line, digits) in before:
+                if key in seen or post is disclosure:
+                    continue
+                seen.add(key)
+                fr = f"{describe(key)[0]} : sceau {digits} publié dans {post.at(line)[0]}, mais absent du dévoilement"
+                en = f"{describe(key)[1]}: seal {digits} published in {post.at(line)[1]}, but missing from the disclosure"
+                if disclosure.data.get("older"):
+                    self.missing(
+                        disclosure,
+                        None,
+                        fr + " (peut-être parmi les choix d'avant gm 0.2)",
+                        en + " (maybe among the choices before gm 0.2)",
+                    )
+                else:
+                    self.bad(disclosure, None, fr, en)
 
     def check_given_seals(self) -> None:
         for given in self.seals_arg:
@@ -2121,6 +2156,8 @@ class Checker:
                 self.check_opening(
                     post, oline, ("order", n, a), ORDER_KIND, [payload], salt, digits
                 )
+        for block in rounds.values():
+            self.fates_hold_together(post, block)
         if rounds and sorted(rounds) != list(range(1, max(rounds) + 1)):
             self.bad(
                 post,
@@ -2129,6 +2166,46 @@ class Checker:
                 "rounds missing from the disclosure",
             )
         post.data["rounds"] = rounds
+
+    def fates_hold_together(self, post: Post, block: dict[str, Any]) -> None:
+        """The rules, as one round of the disclosure shows them: a BANG BANG
+        BANG disables the orders of its target that are not triples; an order
+        is held when its target folded (a lowered order, or no order)."""
+        n, rows = block["round"], block["rows"]
+        triples = {
+            b for b, option, fate, _ in rows.values() if option == "triple" and fate == "fired"
+        }
+        folded = {a for a, (_, _, fate, _) in rows.items() if fate == "lowered"}
+        folded |= set(block.get("missing", []))
+        for a, (b, option, fate, line) in rows.items():
+            if fate == "fired" and option != "triple" and a in triples:
+                self.bad(
+                    post,
+                    line,
+                    f"tour {n} : {a}, touché par un BANG BANG BANG, ne peut pas tirer",
+                    f"round {n}: {a}, hit by a triple, cannot shoot",
+                )
+            if fate == "disabled" and (a not in triples or option == "triple"):
+                self.bad(
+                    post,
+                    line,
+                    f"tour {n} : {a} sonné sans BANG BANG BANG sur lui",
+                    f"round {n}: {a} disabled without a triple on them",
+                )
+            if fate == "held" and b not in folded:
+                self.bad(
+                    post,
+                    line,
+                    f"tour {n} : {a} retenu par {b}, qui ne s'est pas couché",
+                    f"round {n}: {a} held by {b}, who did not fold",
+                )
+            if fate in ("fired", "disabled") and b in folded - set(block.get("missing", [])):
+                self.bad(
+                    post,
+                    line,
+                    f"tour {n} : {a} tire sur {b}, qui s'est couché",
+                    f"round {n}: {a} shoots at {b}, who folded",
+                )
 
     def check_magot(self) -> None:
         opening = self.by.get(("magot-opening", ()))
@@ -2200,7 +2277,7 @@ class Checker:
             focus = self.focused(post)
             if deck is None or drawn is None:
                 if focus:
-                    why = (
+                    why = [
                         (
                             "l'ouverture manque (le magot de départ)",
                             "the opening (the starting loot) is missing",
@@ -2210,12 +2287,19 @@ class Checker:
                             "la mise d'un tour précédent manque",
                             "an earlier round's draw post is missing",
                         )
-                    )
+                    ]
+                    if self.seed is None and not post.data.get("manual"):
+                        why.append(
+                            (
+                                "la graine n'est pas encore révélée (la fin de partie manque)",
+                                "the seed is not revealed yet (the final post is missing)",
+                            )
+                        )
                     self.missing(
                         post,
                         None,
-                        f"billets non retirés du magot : {why[0]}",
-                        f"bills not drawn again: {why[1]}",
+                        "billets non retirés du magot : " + " ; ".join(w[0] for w in why),
+                        "bills not drawn again: " + "; ".join(w[1] for w in why),
                     )
                 deck = None
                 continue
@@ -3057,6 +3141,7 @@ class Checker:
                 }
             elif title == "choix enregistrés avant gm 0.2":
                 older += len(entries)
+                post.data["older"] = older
                 self.missing(
                     post,
                     line,
