@@ -1242,8 +1242,38 @@ class Checker:
         self.check_rolls()
         self.check_secrets()
         self.check_given_seals()
+        self.check_obsolete()
         if self.whole:
             self.check_complete()
+
+    def check_obsolete(self) -> None:
+        """A post the MJ undid (the chronicle marks it) was read by the
+        players: the seals it published and the one that replaced it differ
+        when an order changed after it."""
+        for post in self.posts:
+            current = self.by.get((post.kind, post.key))
+            if not post.obsolete or current is None or current is post:
+                continue
+            before = {
+                name: m[1].lower()
+                for line in post.body
+                if (
+                    found := re.fullmatch(
+                        r"Sceaux (?:des ordres|des défausses|des choix de fin de manche) : (.+?)(?: — .*)?",
+                        line.text,
+                    )
+                )
+                for name, m in parse_entries(found[1], SEAL, self.known(post)) or []
+            }
+            now = current.data.get("seals", {})
+            for name, digits in before.items():
+                if name in now and not same_digits(digits, now[name]):
+                    self.missing(
+                        current,
+                        None,
+                        f"le sceau de {name} ({digits}) publié dans le message annulé a changé ({now[name]}) : son secret a changé après publication",
+                        f"{name}'s seal ({digits}) published in the undone post changed ({now[name]}): their secret changed after it was published",
+                    )
 
     def outside_lines(self, source: Source) -> None:
         secretish = [
@@ -1689,6 +1719,13 @@ class Checker:
                 "billets tirés par la fortune sans ligne « tirage »",
                 "bills drawn by the fortune without a draw line",
             )
+        if "old_label" in d and self.focused(post):
+            self.missing(
+                post,
+                None,
+                f"tirage d'avant gm 0.2 ({d['old_label']}) : son étiquette n'est pas recalculée des graines",
+                f"a draw from before gm 0.2 ({d['old_label']}): its label is not recomputed from the words",
+            )
         if d.get("manual") and "draw" in d:
             self.bad(
                 post,
@@ -2033,16 +2070,25 @@ class Checker:
         salt: str,
         digits: str,
     ) -> None:
-        """Seal an opened secret again (each payload form it may have) and
-        compare with the seal printed next to its salt."""
+        """Seal an opened secret again and compare with the seal printed next
+        to its salt. ``payloads``: the forms the secret may have been sealed in,
+        the post's own first (a Fistful post before gm 0.2 sealed
+        ``{"round": turn, …}``, later ones ``{"_v": 2, …}``); each says the
+        same choice, so whichever matches proves it."""
         self.open(key, post, line, digits)
         if not self.focused(post):
             return
         who = describe(key)[0] + f" ({post.name()[0]})"
-        for payload in payloads[1:]:
+        for payload in payloads:
             if hex_digits(seal(kind, payload, salt)).startswith(digits):
+                old = kind != ORDER_KIND and "_v" not in payload
                 check_seal(
-                    self.r, kind, payload, salt, digits, who + " [ancien format / old format]"
+                    self.r,
+                    kind,
+                    payload,
+                    salt,
+                    digits,
+                    who + (" [avant gm 0.2 / before gm 0.2]" if old else ""),
                 )
                 return
         check_seal(self.r, kind, payloads[0], salt, digits, who)
@@ -2708,6 +2754,7 @@ class Checker:
                     self.bad(post, line, "ligne de sceaux en double", "duplicate line of seals")
                 found = True
                 entries = self.sealed_entries(post, line, m[1])
+                post.data["seals"] = dict(entries)
                 for name, digits in entries:
                     self.check_player(post, line, name)
                     self.commit(("setup", name), post, line, digits)
@@ -2868,7 +2915,7 @@ class Checker:
                     f"ligne inconnue qui montre une carte ou un sceau : « {t[:60]} »",
                     "an unknown line that shows a card or a seal",
                 )
-        post.data.update(final=final, counts=counts, committed=committed)
+        post.data.update(final=final, counts=counts, committed=committed, seals=committed)
         turn = self.fistful_turn(post)
         by_name = {n: (s, salt) for n, s, salt in opened}
         for name, (digits, salt) in by_name.items():
