@@ -819,6 +819,21 @@ NAMES_FR = {
 }
 
 
+KIND_FR = {
+    "opening": "ouverture",
+    "round": "mise",
+    "reveal": "révélation",
+    "results": "résultats",
+    "final": "fin de partie",
+    "disclosure": "dévoilement",
+    "setup": "mise en place",
+    "duel": "duel",
+    "manche": "compte de manche",
+    "roll": "jet de dés",
+    "remind": "rappel",
+}
+
+
 @dataclass
 class Post:
     source: str
@@ -933,7 +948,7 @@ def read_source(text: str, name: str, fmt: str = "auto", start: int = 0) -> Sour
             if current is None and (
                 _CHRONICLE_HASH.fullmatch(line.text)
                 or _CHRONICLE_TOP.fullmatch(line.text)
-                or (not posts and meta is None)
+                or line is lines[0]  # the campaign's title
             ):
                 wrapper.add(line.no)
                 continue
@@ -1230,6 +1245,13 @@ class Checker:
             )
         if not posts:
             raise Unreadable("no post of gm recognised (a title such as « Tour 2 — ça tire »)")
+        if self.whole:
+            kinds = Counter(KIND_FR.get(p.kind.partition("-")[2] or p.kind, p.kind) for p in posts)
+            self.r.note(
+                f"{len(posts)} messages reconnus : "
+                + ", ".join(f"{k} ×{n}" for k, n in kinds.items()),
+                f"{len(posts)} posts recognised",
+            )
         self.read_openings()
         self.read_seed()
         for post in sorted(posts, key=lambda p: p.index):
@@ -2366,6 +2388,10 @@ class Checker:
                             "billets tirés à la main, bien pris dans le magot restant",
                             "bills drawn by hand, taken from the remaining loot",
                         )
+                        self.r.note(
+                            f"{post.name()[0]} : billets choisis par le MJ (tirés à la main), pas par le hasard",
+                            f"{post.name()[1]}: bills chosen by the MJ (drawn by hand), not by chance",
+                        )
                 rest = list(deck)
                 for bill in drawn:
                     if bill in rest:
@@ -2714,9 +2740,6 @@ class Checker:
                     )
 
     # ----------------------------------------------------------- Fistful of Gold
-    def fistful_known(self, post: Post) -> list[str]:
-        return self.players or post.data.get("names", [])
-
     def cards_line(self, post: Post, line: Line) -> dict[str, tuple[str, str]] | None:
         m = re.fullmatch(rf"(.+) joue (?:le|la) ({CARD}), (.+) (?:le|la) ({CARD})\.", line.text)
         if m is None:
@@ -2877,7 +2900,7 @@ class Checker:
                 continue
             m = re.fullmatch(r"Défausses, face cachée : (.+)\.", t)
             if m:
-                entries = parse_entries(m[1], r"(\d+) cartes?", self.fistful_known(post))
+                entries = parse_entries(m[1], r"(\d+) cartes?", self.known(post))
                 if entries is None:
                     self.bad(
                         post, line, "ligne des défausses illisible", "unreadable discards line"
@@ -2959,7 +2982,7 @@ class Checker:
                     )
 
     def parse_fistful_disclosure(self, post: Post) -> None:
-        known = self.fistful_known(post)
+        known = self.known(post)
         d: dict[str, Any] = {"setup": {}, "manches": {}, "opened": [], "older": []}
         manche: dict[str, Any] | None = None
         section = True
@@ -3391,7 +3414,10 @@ def parse_dice(expression: str) -> list[tuple[Any, ...]] | None:
     """Terms of a canonical dice expression: (sign, count, sides, keep, keep_count)
     or (sign, "const", value)."""
     out: list[tuple[Any, ...]] = []
-    for sign, token in re.findall(r"([+-]?)([^+-]+)", expression):
+    found = re.findall(r"([+-]?)([^+-]+)", expression)
+    if "".join(sign + token for sign, token in found) != expression or expression.startswith("+"):
+        return None
+    for sign, token in found:
         s = -1 if sign == "-" else 1
         if token.isdigit():
             out.append((s, "const", int(token)))
@@ -3403,8 +3429,6 @@ def parse_dice(expression: str) -> list[tuple[Any, ...]] | None:
         sides = 100 if m[2] == "%" else int(m[2])
         keep_count = int(m[4]) if m[4] else (1 if m[3] else 0)
         out.append((s, count, sides, m[3], keep_count))
-    if "".join(f"{'-' if t[0] < 0 else '+'}x" for t in out).lstrip("+") and not out:
-        return None
     return out or None
 
 
