@@ -794,6 +794,8 @@ HEADINGS: list[tuple[str, re.Pattern[str]]] = [
     ("fistful-manche", re.compile(r"Manche (?P<manche>\d+) — le compte")),
     ("fistful-final", re.compile(r"Fistful of Gold — fin du duel « (?P<title>.*) »")),
     ("fistful-disclosure", re.compile(r"Fistful of Gold — toutes les cartes, enfin dévoilées")),
+    ("magot-rules", re.compile(r"Le Magot — les règles")),
+    ("fistful-rules", re.compile(r"Fistful of Gold — les règles")),
     ("roll", re.compile(r"🎲 .*")),
     ("remind", re.compile(r".+ — on attend encore quelqu'un")),
 ]
@@ -814,6 +816,8 @@ NAMES_FR = {
     "fistful-manche": ("le compte de la manche {0}", "the end of manche {0}"),
     "fistful-final": ("la fin de partie", "the final post"),
     "fistful-disclosure": ("le dévoilement", "the disclosure"),
+    "magot-rules": ("les règles", "the rules"),
+    "fistful-rules": ("les règles", "the rules"),
     "roll": ("le jet roll/{0}", "the roll roll/{0}"),
     "remind": ("un rappel", "a reminder"),
 }
@@ -831,6 +835,7 @@ KIND_FR = {
     "manche": "compte de manche",
     "roll": "jet de dés",
     "remind": "rappel",
+    "rules": "règles",
 }
 
 
@@ -1265,6 +1270,19 @@ class Checker:
         self.check_secrets()
         self.check_given_seals()
         self.check_obsolete()
+        for post in posts:
+            if (
+                self.focused(post)
+                and not self.whole
+                and post.kind.endswith(("-opening", "-rules", "remind"))
+            ):
+                later = post.kind.endswith("-opening")
+                self.r.note(
+                    f"{post.name()[0]} : ce message n'énonce aucun secret"
+                    + (" ; son sceau du hasard se vérifie avec la fin de partie" if later else ""),
+                    f"{post.name()[1]}: this post states no secret"
+                    + ("; its commitment is checked with the final post" if later else ""),
+                )
         if self.whole:
             self.check_complete()
 
@@ -3196,12 +3214,19 @@ class Checker:
         older = 0
         for title, entries, line, _ in d["opened"]:
             keys: dict[str, tuple[Any, ...]] = {}
-            old_turn = re.fullmatch(r"tour (\d+)", title)
-            if title == "mise en place" or (old_turn and int(old_turn[1]) == 1):
+            # « tour T » alone: a disclosure written before gm 0.2; « …, tour T
+            # avant gm 0.2 »: a secret sealed then, in a later disclosure
+            old_turn = re.fullmatch(r"tour (\d+)", title) or re.search(
+                r", tour (\d+) avant gm 0\.2$", title
+            )
+            place = re.sub(r", tour \d+ avant gm 0\.2$", "", title)
+            if place == "mise en place" or (
+                old_turn and title == f"tour {old_turn[1]}" and int(old_turn[1]) == 1
+            ):
                 keys = {name: ("setup", name) for name, _, _ in entries}
-            elif m := re.fullmatch(r"manche (\d+), duel (\d+)", title):
+            elif m := re.fullmatch(r"manche (\d+), duel (\d+)", place):
                 keys = {name: ("card", int(m[1]), int(m[2]), name) for name, _, _ in entries}
-            elif m := re.fullmatch(r"fin de la manche (\d+)", title):
+            elif m := re.fullmatch(r"fin de la manche (\d+)", place):
                 keys = {name: ("end", int(m[1]), name) for name, _, _ in entries}
             elif old_turn and int(old_turn[1]) in turns:
                 what, n, duel = turns[int(old_turn[1])]
@@ -3209,14 +3234,17 @@ class Checker:
                     name: ("card", n, duel, name) if what == "card" else ("end", n, name)
                     for name, _, _ in entries
                 }
-            elif title == "choix enregistrés avant gm 0.2":
+            elif title in (
+                "choix enregistrés avant gm 0.2",
+                "autres choix enregistrés avant gm 0.2",
+            ):
                 older += len(entries)
                 post.data["older"] = older
                 self.missing(
                     post,
                     line,
-                    "choix enregistrés avant gm 0.2 : leur tour n'est pas imprimé, ils ne peuvent pas être scellés de nouveau",
-                    "choices recorded before gm 0.2: their turn is not printed, they cannot be sealed again",
+                    f"{title} : ni leur duel ni leur tour ne sont imprimés, ils ne peuvent pas être scellés de nouveau",
+                    f"{title}: neither their duel nor their turn is printed, they cannot be sealed again",
                 )
                 continue
             else:

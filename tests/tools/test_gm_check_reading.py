@@ -142,6 +142,39 @@ def test_an_older_fistful_disclosure_is_read_by_turn(fistful: Gm, files: Files) 
     assert check("post", files(changed))[0] == 1
 
 
+def test_a_disclosure_of_a_game_begun_before_gm_0_2_is_checked(
+    tmp_path: Path, files: Files
+) -> None:
+    """A game whose secrets gm 0.1 sealed (payloads by turn), disclosed by
+    today's gm: each old secret is listed under its duel or end of manche
+    with its turn (« manche 1, duel 3, tour 4 avant gm 0.2 »), and the
+    checker seals each one again with its version-1 payload. The log is the
+    one tests/games/fistful/test_fistful_old_logs.py writes by hand."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "games" / "fistful"))
+    import test_fistful_old_logs as old_logs
+
+    from gm.service import publishing
+    from gm.service.env import Env
+
+    _, document, inputs = old_logs.play("fistful-red-seven-choices.toml")
+    env = Env(db=str(tmp_path / "vieux.db"))
+    slug = old_logs.store_old_log(env, document, inputs)
+    text = publishing.find_post(env, slug, "disclosure", None).body
+    assert "tour 4 avant gm 0.2" in text
+    code, out = check("post", files(text))
+    assert code == 3, out  # the setup, duel and manche posts are not given
+    assert not re.search(r"^DIFFÉRENT", out, re.M), out
+    assert (
+        len(re.findall(r"^OK : .* \[avant gm 0\.2 / before gm 0\.2\]", out, re.M)) == 2 + 2 * 11 + 4
+    )
+    salt = re.search(r"\(sel `([0-9a-f]{32})`\)", text)
+    assert salt is not None
+    changed = text.replace(salt[1], salt[1][::-1], 1)
+    assert check("post", files(changed))[0] == 1
+
+
 def test_an_older_round_post_is_read(tmp_path: Path, files: Files) -> None:
     """Round posts before gm 0.2 named the draw ``draw/<n>``: the bills are
     drawn again from it, the label cannot be recomputed (exit 3)."""
@@ -212,14 +245,16 @@ def test_the_seed_is_checked_as_printed(tmp_path: Path, files: Files, seed: str)
     gm("reveal")
     gm("resolve")
     opening = files(gm("post", "opening").stdout)
-    for fmt in ("markdown", "bbcode", "html"):
+    for fmt in ("markdown", "bbcode", "html"):  # Le Magot's final post prints it byte for byte
         final = gm("post", "final", "--format", fmt).stdout
         code, out = check("post", files(final), "--opening", opening)
-        if code == 3:  # the template printed the seed escaped (issue item 8)
-            assert "la graine est imprimée échappée" in out, out
-            assert "_" in seed
-        else:
-            assert code == 0, out
+        assert code == 0, out
+    # printed escaped (as before the literal filter), it is said, and not « all checked »
+    escaped = re.sub(r"([_*\\`])", r"\\\1", seed)
+    if escaped != seed:
+        final = gm("post", "final").stdout.replace(f"`{seed}`", f"`{escaped}`")
+        code, out = check("post", files(final), "--opening", opening)
+        assert code == 3 and "la graine est imprimée échappée" in out, out
     # printed exactly, in a code span, it is checked exactly
     exact = re.sub(
         r"\*\*Graine du hasard\*\* : `.*?` —",
