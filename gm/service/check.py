@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -28,12 +29,19 @@ def tool() -> ModuleType:
             spec = importlib.util.spec_from_file_location("gm_check", path)
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
+            # registered before it runs, as an import would: its dataclasses look it up
+            sys.modules[spec.name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[spec.name]
+                raise
             return module
     raise FileNotFoundError("tools/gm_check.py is missing from this installation of gm")
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the checker's command line (``seed``, ``draws``, ``seal``, ``post``)."""
+    """Run the checker's command line (``thread``, ``post``, ``seed``, ``seal``,
+    ``label``, ``draws``); its exit code (0, 1, 2 or 3: see the script)."""
     code: int = tool().run(argv)
     return code

@@ -4,8 +4,10 @@ A two-round game with every fate of an order: round 1 has a live shot (fab),
 a disabled order (marco, hit by fab's triple first), a lowered one (tom
 folds) and a held one (lulu aims at tom). Only fab's salt is published with
 the results; the others' orders stay secret until the disclosure, which
-publishes every salt. A post edited by hand fails the check, and a secret
-order cannot be found from its seal without its salt.
+publishes every salt. A post edited by hand fails the check, a post checked
+without the reveal it depends on is « not fully checked » (exit 3, never 0),
+and a secret order cannot be found from its seal without its salt. (Every
+attack on the posts is in tests/tools/test_gm_check_attacks.py.)
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def test_results_publish_the_salts_of_live_shots_only(game: Game) -> None:
     results = game("post", "results", "--round", "1")
     fab = game.orders(1)["fab"]
     seal = canonical.seal(fab["kind"], fab["payload"], fab["salt"])
-    assert f"Sceaux ouverts : fab `{canonical.short(seal)}` (sel `{fab['salt']}`)\n" in results
+    assert f"Sceaux ouverts : fab `{canonical.short(seal, 32)}` (sel `{fab['salt']}`)\n" in results
     posts = public_posts(game)
     secret = [
         game.orders(1)[p]["salt"]
@@ -117,10 +119,28 @@ def test_a_results_post_checks_against_its_reveal(game: Game) -> None:
     reveal = game.file("reveal.md", game("post", "reveal", "--round", "1"))
     code, out = check("post", results, "--reveal", reveal)
     assert code == 0, out
-    assert "tour 1, fab (révélation / reveal): seal matches" in out
+    fab = game.orders(1)["fab"]
+    digits = canonical.short(canonical.seal(fab["kind"], fab["payload"], fab["salt"]), 32)
+    assert f"OK : tour 1, fab (les résultats du tour 1) : sceau {digits} retrouvé" in out
+    assert (
+        "tour 1, fab : sceau ouvert dans les résultats du tour 1 = sceau publié avant dans la révélation du tour 1"
+        in out
+    )
     bbcode = game("post", "results", "--round", "1", "--format", "bbcode")
     assert check("post", game.file("results.bb", bbcode), "--reveal", reveal)[0] == 0
     assert check("post", game.file("reveal2.md", game("post", "reveal", "--round", "2")))[0] == 0
+
+
+def test_a_results_post_without_its_reveal_is_not_fully_checked(game: Game) -> None:
+    results = game.file("results.md", game("post", "results", "--round", "1"))
+    code, out = check("post", results)
+    assert code == 3, out
+    assert (
+        "NON VÉRIFIÉ : les résultats du tour 1" in out and "la révélation de ce tour manque" in out
+    )
+    reveal2 = game.file("reveal2.md", game("post", "reveal", "--round", "2"))
+    code, out = check("post", results, "--reveal", reveal2)  # another round's reveal
+    assert code == 3, out
 
 
 def test_a_post_edited_by_hand_is_detected(game: Game) -> None:
@@ -139,17 +159,23 @@ def test_a_post_edited_by_hand_is_detected(game: Game) -> None:
     # a forged seal printed next to the edit still fails against the reveal post
     forged = canonical.seal(
         "magot.order-set",
-        {"round": 1, "player": "fab", "target": "lulu", "option": "triple"},
+        {"round": 1, "player": "fab", "target": "marco", "option": "bang"},
         salt,
     )
-    short = canonical.seal("magot.order-set", game.orders(1)["fab"]["payload"], salt)
-    edited = text.replace("fab sur marco", "fab sur lulu").replace(
-        canonical.short(short), canonical.short(forged)
+    true = canonical.seal("magot.order-set", game.orders(1)["fab"]["payload"], salt)
+    edited = text.replace("**BANG BANG BANG** — fab", "**BANG** — fab").replace(
+        canonical.short(true, 32), canonical.short(forged, 32)
     )
     code, out = check("post", game.file("forged.md", edited), "--reveal", reveal)
     assert code == 1
-    assert "(ce message / this post): seal matches" in out
-    assert "(révélation / reveal): recomputed seal" in out
+    assert (
+        f"tour 1, fab (les résultats du tour 1) : sceau {canonical.short(forged, 32)} retrouvé"
+        in out
+    )
+    assert (
+        f"tour 1, fab : sceau {canonical.short(forged, 32)} ≠ {canonical.short(true, 32)} publié dans la révélation du tour 1"
+        in out
+    )
 
 
 def test_the_disclosure_and_the_final_post_check(game: Game) -> None:
@@ -157,19 +183,24 @@ def test_the_disclosure_and_the_final_post_check(game: Game) -> None:
     reveals = [game.file(f"r{r}.md", game("post", "reveal", "--round", str(r))) for r in (1, 2)]
     code, out = check("post", disclosure, "--reveal", reveals[0], "--reveal", reveals[1])
     assert code == 0, out
-    assert out.count("seal matches") == 16  # 8 orders, each against both posts
+    assert out.count("seal matches") == 8  # 8 orders, each with the seal next to its salt
+    assert out.count("= sceau publié avant dans la révélation") == 8  # and with the reveal's
+    assert check("post", disclosure, "--reveal", reveals[0])[0] == 3  # round 2 not compared
     final = game.file("final.md", game("post", "final"))
     opening = game.file("opening.md", game("post", "opening"))
-    assert check("post", final, "--opening", opening) == (
-        0,
-        f"OK : la graine correspond au sceau sha256:{canonical.sha256_hex('s')}"
-        " / the seed matches its commitment\n",
+    code, out = check("post", final, "--opening", opening)
+    assert code == 0, out
+    assert (
+        f"OK : la fin de partie ({final}:" in out
+        and f"la graine correspond au sceau sha256:{canonical.sha256_hex('s')} / the final post"
+        in out
     )
+    assert check("post", final)[0] == 3  # the seed, not compared with the opening
 
 
 def matches(event: dict[str, Any], printed: str, salt: str | None) -> list[tuple[str, str]]:
     """Every (target, option) whose seal with ``salt`` (or with no salt at all)
-    has the printed short seal of ``event``'s order."""
+    has the printed seal (32 hex digits) of ``event``'s order."""
     player, found = event["payload"]["player"], []
     for target, option in itertools.product(PLAYERS, OPTIONS):
         payload = {"round": 1, "player": player, "target": target, "option": option}
@@ -178,7 +209,7 @@ def matches(event: dict[str, Any], printed: str, salt: str | None) -> list[tuple
             guess = canonical.digest(text)
         else:
             guess = canonical.seal(event["kind"], payload, salt)
-        if canonical.short(guess) == printed:
+        if canonical.short(guess, 32) == printed:
             found.append((target, option))
     return found
 
@@ -197,9 +228,9 @@ def test_a_secret_order_cannot_be_found_without_its_salt(game: Game) -> None:
         }
     for player in ("marco", "lulu", "tom"):
         event = game.orders(1)[player]
-        printed = reveal.split(f"{player} `")[1][:8]
+        printed = reveal.split(f"{player} `")[1][:32]
         assert printed == canonical.short(
-            canonical.seal(event["kind"], event["payload"], event["salt"])
+            canonical.seal(event["kind"], event["payload"], event["salt"]), 32
         )
 
         for salt in [None, "", *sorted(published)]:

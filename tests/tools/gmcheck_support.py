@@ -1,0 +1,222 @@
+"""Helpers of the tests of tools/gm_check.py, the players' checker.
+
+``check`` runs the stand-alone script as a player would (``python -I -S``:
+gm cannot be imported there) and, unless told otherwise, ``gm check-post``
+too: both must say the same. ``GM_CHECK_TOOL=/path/to/gm_check.py pytest …``
+runs the tests against another copy of the script (how the attack tests were
+shown to fail on the checker of b948d7b); gm is not compared then, and
+``GM_CHECK_LOG=FILE`` records each test's exit codes.
+
+``bbcode``, ``html`` and ``plain_copy`` give a post as each kind of forum
+shows it (``plain_copy``: the text a browser copies from the HTML page: one
+line per block, table cells separated by tabs, no bullets, no markup).
+
+``play_random`` plays a whole game of any registered game through the
+service layer, driven only by ``Game.legal_inputs`` (as the conformance
+tests do), with players' words for the fortune and dice rolls thrown in at
+random, and returns every post it published, the disclosure last.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = Path(os.environ.get("GM_CHECK_TOOL") or ROOT / "tools" / "gm_check.py")
+OTHER_TOOL = "GM_CHECK_TOOL" in os.environ
+
+
+def run_tool(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(TOOL), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def check(*args: str, stdin: str | None = None, gm: bool = True) -> tuple[int, str]:
+    """The checker's exit code and output; ``gm check-post`` must agree."""
+    code, out = run_tool(*args, stdin=stdin)
+    if os.environ.get("GM_CHECK_LOG"):  # which test got which exit code (replaying on another tool)
+        with open(os.environ["GM_CHECK_LOG"], "a", encoding="utf-8") as log:
+            log.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\t{code}\n")
+    if gm and not OTHER_TOOL:
+        from gm.cli import cli
+
+        result = CliRunner().invoke(cli, ["check-post", *args], input=stdin)
+        assert (result.exit_code, result.output) == (code, out), (result.output, out)
+    return code, out
+
+
+class Files:
+    """Posts written to files, as a player saves them."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.count = 0
+
+    def __call__(self, text: str, name: str = "post") -> str:
+        self.count += 1
+        path = self.folder / f"{self.count:03d}-{name}.txt"
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+
+def bbcode(markdown: str, tables: str = "native") -> str:
+    from gm.render.markup import convert
+
+    return convert(markdown, "bbcode", tables)
+
+
+def html(markdown: str) -> str:
+    from gm.render.markup import convert
+
+    return convert(markdown, "html")
+
+
+class _BrowserCopy(HTMLParser):
+    BLOCKS = frozenset(
+        ["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "table", "tr", "hr", "pre"]
+    )
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.cell = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.BLOCKS or tag == "br":
+            self.out.append("\n")
+        if tag == "tr":
+            self.cell = 0
+        if tag in ("td", "th"):
+            if self.cell:
+                self.out.append("\t")
+            self.cell += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.BLOCKS:
+            self.out.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        self.out.append(re.sub(r"[ \t\n\r\f]+", " ", data))
+
+
+def plain_copy(markdown: str) -> str:
+    """What a browser copies from the post shown as HTML."""
+    parser = _BrowserCopy()
+    parser.feed(html(markdown))
+    text = "".join(parser.out)
+    lines = [line.strip(" ") for line in text.split("\n")]
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+FORMS = {
+    "markdown": lambda t: t,
+    "bbcode": bbcode,
+    "bbcode-list": lambda t: bbcode(t, "list"),
+    "bbcode-code": lambda t: bbcode(t, "code"),
+    "html": html,
+    "text": plain_copy,
+}
+"""Every way a post reaches the checker."""
+
+
+# --- random games ----------------------------------------------------------------
+
+NAMES = ["ana", "bob", "Élodie", "Jean Paul", "l'As", "B_b", "*Zoé*", "tom", "Mo[b]"]
+WORD_CHARS = "abcdefghijklmnopqrstuvwxyzéèàçABCXYZ0123456789'.-_"
+DICE = ["2d6+1", "d20", "4d6kh3-d4+2", "3d8kl1", "d%", "10-d4", "2d10+d6-3", "7"]
+REASONS = ["", "l'attaque du fourgon", "*piège* [b]x[/b] « ok » : 3 = 4"]
+
+
+def random_text(rng: random.Random, chars: str, size: int) -> str:
+    """Letters and the like, with single inner spaces: a seed or a word."""
+    words = ["".join(rng.choice(chars) for _ in range(rng.randint(1, 8))) for _ in range(size)]
+    return " ".join(words)
+
+
+@dataclass
+class Played:
+    game: str
+    env: Any
+    slug: str
+    seed: str
+    posts: list[Any] = field(default_factory=list)
+    rolls: int = 0
+    words: int = 0
+
+    def bodies(self) -> list[str]:
+        return [p.body for p in self.posts]
+
+    def history(self) -> list[Any]:
+        return list(self.env.store.events(self.slug))
+
+
+def play_random(game_id: str, seed: int, db: str, *, underscore_seed: bool = False) -> Played:
+    """A whole random game, then its disclosure. ``underscore_seed``: the
+    seed may hold « _ » (which the final post must print exactly)."""
+    from gm import games
+    from gm.errors import GMError
+    from gm.service import actions, campaigns, dice, publishing
+    from gm.service.env import Env
+
+    rng = random.Random(f"gm-check/{game_id}/{seed}")
+    game = games.load(game_id)
+    players = rng.sample(NAMES, rng.randint(game.min_players, min(game.max_players, 6)))
+    chars = "abcdefghijklmnopqrstuvwxyzéç0123456789'.-" + ("_" if underscore_seed else "")
+    secret = random_text(rng, chars, rng.randint(1, 3))
+    env = Env(db=db)
+    created = campaigns.create(env, game_id, f"Vérif {seed}", players, seed=secret)
+    played = Played(game_id, env, created.campaign.slug, secret)
+    phase, in_phase, patience = None, 0, rng.randint(2, 10)
+    for _ in range(3000):
+        campaign = actions.load(env, played.slug)
+        if game.is_over(campaign.state):
+            break
+        if rng.random() < 0.06:
+            word = random_text(rng, WORD_CHARS, rng.randint(1, 2))
+            actions.submit(env, played.slug, rng.choice(players), text=f"graine : {word}")
+            played.words += 1
+        if rng.random() < 0.04:
+            dice.roll(env, played.slug, rng.choice(DICE), rng.choice(REASONS))
+            played.rolls += 1
+        now = game.phase(campaign.state)
+        if now != phase:
+            phase, in_phase, patience = now, 0, rng.randint(2, 10)
+        inputs = game.legal_inputs(campaign.state)
+        messages = [i for i in inputs if i.step is None]
+        steps = [i for i in inputs if i.step is not None]
+        if steps and (in_phase >= patience or not messages):
+            item = steps[-1]
+        elif steps and rng.random() < 0.3:
+            item = rng.choice(steps)
+        else:
+            item = rng.choice(messages)
+        try:
+            if item.step is not None:
+                actions.step(env, played.slug, item.step, item.values)
+            else:
+                actions.submit(env, played.slug, item.actor, item.text)
+        except GMError as err:  # pragma: no cover - a legal input must pass
+            raise AssertionError(f"{game_id}: legal input {item} refused: {err}") from err
+        in_phase += 1
+    else:  # pragma: no cover
+        raise AssertionError(f"{game_id}: the game did not end")
+    publishing.find_post(env, played.slug, "disclosure", None)
+    played.posts = list(env.store.posts(played.slug))
+    return played
