@@ -64,8 +64,8 @@ VECTORS = [
     ["draws", "graine", "roll/57+" + fortune.mix(WORDS), "1000", "3"],
     ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT],
     ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT, SEAL],
-    ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT, canonical.short(SEAL)],
-    ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT[::-1], canonical.short(SEAL)],
+    ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT, canonical.short(SEAL, 8)],
+    ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT[::-1], canonical.short(SEAL, 8)],
     ["seal", "magot.order-set", json.dumps(PAYLOAD), SALT, canonical.short(SEAL, 32)],
     ["seal", "fistful.card-played", json.dumps(CARD), SALT, canonical.short(CARD_SEAL, 32)],
     ["seal", "fistful.card-played", json.dumps(CARD), SALT, canonical.short(SEAL, 32)],
@@ -112,10 +112,11 @@ def test_a_seal_is_compared_on_every_digit_given() -> None:
 
 def test_a_mismatch_names_both_seals_in_french_and_english() -> None:
     code, out = tool(*VECTORS[9])
-    wrong = canonical.short(canonical.seal("magot.order-set", PAYLOAD, SALT[::-1]))
+    # An old 8-digit seal: the recomputed one is shown at the same length.
+    wrong = canonical.short(canonical.seal("magot.order-set", PAYLOAD, SALT[::-1]), 8)
     assert code == 1
-    assert f"sceau recalculé {wrong} ≠ publié {canonical.short(SEAL)}" in out
-    assert f"recomputed seal {wrong} ≠ published {canonical.short(SEAL)}" in out
+    assert f"sceau recalculé {wrong} ≠ publié {canonical.short(SEAL, 8)}" in out
+    assert f"recomputed seal {wrong} ≠ published {canonical.short(SEAL, 8)}" in out
 
 
 def test_unreadable_input_exits_2(tmp_path: Path) -> None:

@@ -415,9 +415,11 @@ def test_awaiting_names_what_each_player_owes() -> None:
     assert GAME.waiting_for(state) == ("fab", "lulu", "tom")
     state, _ = apply(state, GM, Reveal(force=True))
     state, _ = apply(state, "lulu", Fold("lulu"))
-    # the others stay if they say nothing, but may still answer by PM
+    # the others stay if they say nothing; anyone may still answer by PM
+    # until the resolution, so the whole table stays awaited (naming only who
+    # has not answered would tell everyone that lulu folded)
     assert GAME.awaiting(state) == tuple(
-        Awaited(name, "private", "stay or fold") for name in ("fab", "marco", "tom")
+        Awaited(name, "choice", "stay or fold") for name in FOUR
     )
     state, _ = apply(state, GM, Resolve())
     assert GAME.awaiting(state) == ()
