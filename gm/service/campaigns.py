@@ -72,9 +72,11 @@ def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
                 f"player name {name[:20]!r}… is {len(name)} characters; the limit is {MAX_NAME}",
                 code="campaign/players",
             )
-        if any(ord(c) < 32 for c in name):
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp") for c in name):
             raise InputError(
-                f"player name {raw!r} contains control characters", code="campaign/players"
+                f"player name {raw!r} contains control or invisible characters (a direction"
+                " mark, a zero-width space…): every player must read the same name",
+                code="campaign/players",
             )
         key = fold_name(name)
         if key == GM:

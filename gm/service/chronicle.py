@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gm.core.campaign import EventsVoided
 from gm.core.protocol import post_name
+from gm.render.escape import escape_markdown
 from gm.service.env import Env
 from gm.service.loading import fold
 
@@ -28,11 +29,10 @@ def chronicle(env: Env, slug: str, fmt: str = "markdown") -> str:
     undos = [
         (r.payload["first_seq"], r.seq) for r in records if r.kind == EventsVoided.kind
     ]  # a post rendered between a voided event and its undo is obsolete
-    lines = [f"# {campaign.meta.title}", ""]
-    lines.append(
-        f"*{campaign.game.id} — {', '.join(campaign.meta.players)} — "
-        f"{len(posts)} posts, {campaign.seq} events.*"
-    )
+    title = escape_markdown(campaign.meta.title)
+    players = ", ".join(escape_markdown(p) for p in campaign.meta.players)
+    lines = [f"# {title}", ""]
+    lines.append(f"*{campaign.game.id} — {players} — {len(posts)} posts, {campaign.seq} events.*")
     lines.append("")
     for post in posts:
         obsolete = any(first <= post.at_seq < at for first, at in undos)

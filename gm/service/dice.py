@@ -44,10 +44,10 @@ def check_reason(reason: str | None) -> str:
     :raises InputError: ``dice/reason`` for a line break or a text too long.
     """
     text = unicodedata.normalize("NFC", (reason or "").strip())
-    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cf") for c in text):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cf") or c in "«»" for c in text):
         raise InputError(
-            f"the reason must be one line of text, without line breaks, tabs or"
-            f" invisible characters: got {text!r}",
+            f"the reason must be one line of text, without line breaks, tabs, invisible"
+            f" characters or « » (the post quotes it with them): got {text!r}",
             code="dice/reason",
         )
     if len(text) > MAX_REASON:

@@ -128,8 +128,15 @@ def test_bbcode_output(gm: Gm) -> None:
         ),
         (
             ["d6", "--reason", "ligne\nsuivante"],
-            "Error: the reason must be one line of text, without line breaks, tabs or"
-            " invisible characters: got 'ligne\\nsuivante' [dice/reason]\n",
+            "Error: the reason must be one line of text, without line breaks, tabs, invisible"
+            " characters or « » (the post quotes it with them): got 'ligne\\nsuivante'"
+            " [dice/reason]\n",
+        ),
+        (
+            ["d6", "--reason", "x » : [6] = **6** — « y"],
+            "Error: the reason must be one line of text, without line breaks, tabs, invisible"
+            " characters or « » (the post quotes it with them): got 'x » : [6] = **6** — « y'"
+            " [dice/reason]\n",
         ),
         (
             ["d6", "--reason", "x" * 201],

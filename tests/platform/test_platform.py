@@ -244,3 +244,10 @@ def test_new_preview_renders_the_opening_and_records_nothing(gm: Gm) -> None:
     assert result.stdout.startswith("# Pile ou face — Pièce !\n")
     assert "Preview of 'piece': nothing recorded." in result.stderr
     assert gm("list").stderr.startswith("No campaign yet.")
+
+
+def test_a_name_with_an_invisible_character_is_refused(gm: Gm) -> None:
+    for name in ("ali\u200bce", "bob\u202e", "zo\u2066e"):
+        result = gm("new", "toss", "--title", "x", "--players", f"{name},carl", code=2)
+        assert "contains control or invisible characters" in result.stderr
+        assert "[campaign/players]" in result.stderr

@@ -141,7 +141,7 @@ FORMS = {
 NAMES = ["ana", "bob", "Élodie", "Jean Paul", "l'As", "B_b", "*Zoé*", "tom", "Mo[b]"]
 WORD_CHARS = "abcdefghijklmnopqrstuvwxyzéèàçABCXYZ0123456789'.-_"
 DICE = ["2d6+1", "d20", "4d6kh3-d4+2", "3d8kl1", "d%", "10-d4", "2d10+d6-3", "7"]
-REASONS = ["", "l'attaque du fourgon", "*piège* [b]x[/b] « ok » : 3 = 4"]
+REASONS = ["", "l'attaque du fourgon", "*piège* [b]x[/b] ok : 3 = 4"]
 
 
 def random_text(rng: random.Random, chars: str, size: int) -> str:

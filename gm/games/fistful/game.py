@@ -97,7 +97,14 @@ def shown(state: State, post: PostRef) -> Shown:
         return Shown(sealed=tuple(("setup", n) for n in names))
     if post.kind == "duel" and len(post.at) == 2:
         manche, duel = post.at
-        return Shown(opened=tuple(("card", manche, duel, n) for n in names))
+        keys = [("card", manche, duel, n) for n in names]
+        record = state.history[manche - 1] if 0 < manche <= len(state.history) else None
+        if record is not None and 0 < duel <= len(record.duels):
+            # a card sent before gm 0.2 in a duel resolved after it: its
+            # version-1 key (see events.py); skipped when there is none
+            turn = record.duels[duel - 1].turn
+            keys += [("card", 0, turn, n) for n in names]
+        return Shown(opened=tuple(keys))
     if post.kind == "manche" and len(post.at) == 1:
         (manche,) = post.at
         return Shown(
