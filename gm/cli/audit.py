@@ -93,8 +93,8 @@ def verify(ctx: Ctx) -> None:
         )
     events = ctx.env.store.last_seq(slug)
     posts = len(ctx.env.store.posts(slug))
-    if verdict.notes:
-        count = len(verdict.notes)
+    if verdict.other_renders:
+        count = len(verdict.other_renders)
         click.echo(
             f"{slug}: {events} events and {posts} posts verify; {count} post"
             f"{'s' if count > 1 else ''} written by another gm or other templates"

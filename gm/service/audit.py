@@ -59,6 +59,8 @@ class Verdict:
 
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    other_renders: list[int] = field(default_factory=list)
+    """The numbers of the posts another gm or other templates wrote."""
 
 
 def verify(env: Env, slug: str) -> Verdict:
@@ -303,6 +305,7 @@ def _rerender(
     if post.rendered_by is not None and post.rendered_by != today:
         # Not a tampering sign: the post's text is the one committed (or, in
         # an old log, its hash verifies); only its wording cannot be re-derived.
+        verdict.other_renders.append(post.number)
         verdict.notes.append(
             f"{where}: written by {_short(post.rendered_by)}, not by today's"
             f" {_short(today)}; its text is the one {'committed' if committed else 'archived'},"
