@@ -7,6 +7,13 @@ file with the online backup API, and turning driver errors into
 ``StoreError``s whose message names the database (never a traceback for a
 locked, full, unreadable or unreachable database).
 
+Files are private: the database holds every campaign's secret seed, so gm
+creates a SQLite file, and every backup of it, readable and writable by its
+owner only (0600; SQLite gives the -wal and -shm files the mode of their
+database), and its default folder for the owner only (0700). A folder or a
+file the user already has keeps its mode, except gm's own default folder,
+which an older gm made with the umask's mode and which gm closes (0700).
+
 SQLite transactions (Python 3.11 still uses pysqlite's "legacy" transaction
 control, which never emits BEGIN before a SELECT): we switch pysqlite to
 autocommit (``isolation_level = None``) and emit BEGIN ourselves from the
@@ -21,10 +28,12 @@ write lock and, under WAL, see one consistent snapshot.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +64,56 @@ SQLITE_PRAGMAS = (
 )
 
 
+PRIVATE_FILE = 0o600
+"""The mode of every file gm creates that holds campaigns: the database, its backups."""
+
+PRIVATE_FOLDER = 0o700
+"""The mode of gm's default data folder."""
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only (0600,
+    whatever the umask).
+
+    :raises FileExistsError: ``path`` exists (nothing is changed).
+    :raises OSError: it cannot be created.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    try:
+        if hasattr(os, "fchmod"):  # POSIX: a umask such as 0277 cannot weaken it
+            os.fchmod(fd, PRIVATE_FILE)
+    finally:
+        os.close(fd)
+
+
+def _private_folder(folder: Path) -> None:
+    """Create gm's own data folder for its owner only (0700), or close the one
+    an older gm left open to others."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(mode=PRIVATE_FOLDER)
+    except FileExistsError:
+        if folder.is_symlink() or not hasattr(os, "geteuid"):
+            return  # the user pointed it elsewhere: their folder, their mode
+        info = folder.stat()
+        mode = stat.S_IMODE(info.st_mode)
+        if info.st_uid == os.geteuid() and mode & 0o077:
+            folder.chmod(mode & PRIVATE_FOLDER)
+        return
+    folder.chmod(PRIVATE_FOLDER)  # whatever the umask
+
+
+def _create_sqlite_file(path: Path) -> None:
+    """Create a missing database file 0600 before SQLite does (it would use 0644).
+
+    An empty file is an empty SQLite database. If it cannot be created here,
+    SQLite's own attempt reports why (a missing folder, a permission).
+    """
+    if not path.exists():
+        with suppress(OSError):
+            create_private_file(path)
+
+
 def default_path() -> Path:
     """The default SQLite file: ``<user data dir>/gm/gm.db`` (platformdirs)."""
     import platformdirs
@@ -65,13 +124,13 @@ def default_path() -> Path:
 def resolve_url(db: str | None) -> str:
     """Turn the ``--db`` / ``GM_DB`` value into a SQLAlchemy URL.
 
-    ``None`` means the default file (its folder is created); a value
+    ``None`` means the default file (its folder is created, 0700); a value
     containing ``://`` is already a URL; anything else is a file path.
     """
     if db is None:
         path = default_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _private_folder(path.parent)
         except OSError as err:
             raise StoreError(
                 f"cannot create the folder {path.parent} for the database: {err.strerror}",
@@ -134,7 +193,7 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
     try:
         if backend == "sqlite":
             engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
-            _install_sqlite_hooks(engine, busy_timeout_ms)
+            _install_sqlite_hooks(engine, busy_timeout_ms, _private_path(parsed))
             return engine
         # pool_pre_ping: a community server restarts; a stale pooled connection
         # should be replaced, not reported as an error to the MJ.
@@ -153,7 +212,20 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
         ) from err
 
 
-def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
+def _private_path(parsed: URL) -> Path | None:
+    """The file gm should create 0600 before connecting (not a ``file:`` URI)."""
+    if parsed.query.get("uri"):
+        return None
+    return sqlite_path(parsed)
+
+
+def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int, path: Path | None) -> None:
+    if path is not None:
+
+        @event.listens_for(engine, "do_connect")
+        def _on_do_connect(*_args: Any) -> None:
+            _create_sqlite_file(path)
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
         # Stop pysqlite's implicit BEGIN; _on_begin below emits our own.
@@ -173,14 +245,15 @@ def sqlite_backup(src: Path, dst: Path) -> None:
 
     Uses SQLite's online backup API (a consistent copy even while another gm
     writes; copying the file with ``cp`` is not safe under WAL), then checks
-    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``.
+    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``,
+    and creates it readable and writable by its owner only (0600).
 
     :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
     """
     try:
-        # "x": create exclusively, so two backups never overwrite each other.
-        with open(dst, "xb"):
-            pass
+        # Exclusively, so two backups never overwrite each other; 0600, as the
+        # copy holds the seeds.
+        create_private_file(dst)
     except FileExistsError as err:
         raise StoreError(
             f"backup file {dst} already exists; choose another name", code="store/backup-exists"
