@@ -7,6 +7,10 @@ file with the online backup API, and turning driver errors into
 ``StoreError``s whose message names the database (never a traceback for a
 locked, full, unreadable or unreachable database).
 
+No message shows a password: every path or URL a message names goes
+through ``hide_password`` (``display_url`` for a parsed one), parseable or
+not, and the driver's own text is scrubbed the same way.
+
 Files are private: the database holds every campaign's secret seed, so gm
 creates a SQLite file, and every backup of it, readable and writable by its
 owner only (0600; SQLite gives the -wal and -shm files the mode of their
@@ -29,6 +33,7 @@ write lock and, under WAL, see one consistent snapshot.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import stat
@@ -42,7 +47,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from gm.errors import StoreError
+from gm.errors import InputError, StoreError
 from gm.paths import expand
 
 BUSY_TIMEOUT_MS = 10_000
@@ -114,6 +119,39 @@ def _create_sqlite_file(path: Path) -> None:
             create_private_file(path)
 
 
+MASK = "***"
+"""What a message shows instead of a password."""
+
+_QUERY_PASSWORD = re.compile(r"(?i)([?&;]password=)[^&\s'\"]*")
+_TEXT_USERINFO = re.compile(r"(://[^\s:/@'\"]*:)\S*@")
+
+
+def hide_password(value: str) -> str:
+    """A ``--db`` value, URL or file path, parseable or not, fit for a message.
+
+    In a URL, whatever stands between ``://user:`` and the last ``@`` becomes
+    ``***`` (an unescaped ``@`` may be part of the password), and so does a
+    ``password=`` query parameter. A value without ``://`` is a file path to
+    gm, but one with a ``:`` before an ``@`` may be a mistyped URL
+    (``postgresql:/alice:pw@host/gm``): it is masked from its first ``:`` to
+    its last ``@``.
+    """
+    head, sep, rest = value.partition("://")
+    if not sep:
+        head, rest = "", value
+    at = rest.rfind("@")
+    colon = rest.find(":", 0, at) if at > 0 else -1
+    if colon >= 0:
+        value = f"{head}{sep}{rest[: colon + 1]}{MASK}{rest[at:]}"
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", value)
+
+
+def hide_passwords_in(text: str) -> str:
+    """``text`` (a driver's message, say) with every ``scheme://user:password@``
+    in it masked as ``scheme://user:***@``, and every ``password=`` parameter."""
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", _TEXT_USERINFO.sub(rf"\g<1>{MASK}@", text))
+
+
 def default_path() -> Path:
     """The default SQLite file: ``<user data dir>/gm/gm.db`` (platformdirs)."""
     import platformdirs
@@ -139,19 +177,40 @@ def resolve_url(db: str | None) -> str:
         return f"sqlite:///{path}"
     if "://" in db:
         return db
-    return f"sqlite:///{expand(db, 'database path').absolute()}"
+    try:
+        path = expand(db, "database path")
+    except InputError as err:  # it quotes the value and its ~user part
+        head = db.split("/", 1)[0]
+        err.message = err.message.replace(db, hide_password(db)).replace(head, hide_password(head))
+        err.args = (err.message,)
+        raise
+    return f"sqlite:///{path.absolute()}"
+
+
+_URL_HINT = (
+    "expected a file path, or a URL such as sqlite:///path/to/gm.db or postgresql+psycopg://host/db"
+)
 
 
 def parse_url(url: str) -> URL:
-    """Parse a SQLAlchemy URL, refusing a malformed one with a ``StoreError``."""
+    """Parse a SQLAlchemy URL, refusing a malformed one with a ``StoreError``
+    (whose message masks the password, see ``hide_password``)."""
     try:
-        return make_url(url)
-    except ArgumentError as err:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError, TypeError):  # ValueError: a port that is no number
         raise StoreError(
-            f"not a database path or URL: {url!r} (expected a file path, "
-            "or a URL such as sqlite:///path/to/gm.db or postgresql+psycopg://host/db)",
+            f"not a database path or URL: {hide_password(url)!r} ({_URL_HINT})",
             code="store/bad-url",
-        ) from err
+        ) from None  # the parser's error may quote the URL
+    if parsed.host is not None and "@" in parsed.host:
+        # "alice:p@ss@host": the driver would be asked for host "ss@host", and
+        # say so in its error. An @ in a user name or password is written %40.
+        raise StoreError(
+            f"not a database URL: {hide_password(url)!r} has more than one '@' (write an @ "
+            "in a user name or password as %40)",
+            code="store/bad-url",
+        )
+    return parsed
 
 
 def is_sqlite(url: str | URL) -> bool:
@@ -164,8 +223,8 @@ def display_url(url: str | URL) -> str:
     """How a database is named in messages: the file path, or the URL without password."""
     parsed = parse_url(url) if isinstance(url, str) else url
     if parsed.get_backend_name() == "sqlite":
-        return parsed.database or ":memory:"
-    return parsed.render_as_string(hide_password=True)
+        return hide_password(parsed.database or ":memory:")
+    return hide_password(parsed.render_as_string(hide_password=True))
 
 
 def sqlite_path(url: str | URL) -> Path | None:
@@ -210,6 +269,11 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
             "for PostgreSQL install gm with the extra: pip install 'gm-forum[postgresql]'",
             code="store/bad-url",
         ) from err
+    except ArgumentError as err:  # "Invalid SQLite URL": sqlite://host/…, say
+        shown = hide_password(parsed.render_as_string(hide_password=True))
+        raise StoreError(
+            f"not a database path or URL: {shown!r} ({_URL_HINT})", code="store/bad-url"
+        ) from err
 
 
 def _private_path(parsed: URL) -> Path | None:
@@ -250,17 +314,19 @@ def sqlite_backup(src: Path, dst: Path) -> None:
 
     :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
     """
+    src_shown, dst_shown = hide_password(str(src)), hide_password(str(dst))
     try:
         # Exclusively, so two backups never overwrite each other; 0600, as the
         # copy holds the seeds.
         create_private_file(dst)
     except FileExistsError as err:
         raise StoreError(
-            f"backup file {dst} already exists; choose another name", code="store/backup-exists"
+            f"backup file {dst_shown} already exists; choose another name",
+            code="store/backup-exists",
         ) from err
     except OSError as err:
         raise StoreError(
-            f"cannot create the backup file {dst}: {err.strerror}", code="store/backup-failed"
+            f"cannot create the backup file {dst_shown}: {err.strerror}", code="store/backup-failed"
         ) from err
     try:
         source = sqlite3.connect(src)
@@ -276,11 +342,12 @@ def sqlite_backup(src: Path, dst: Path) -> None:
     except sqlite3.Error as err:
         dst.unlink(missing_ok=True)
         raise StoreError(
-            f"cannot back up {src} to {dst}: {err}", code="store/backup-failed"
+            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
+            code="store/backup-failed",
         ) from err
     if check != "ok":
         raise StoreError(
-            f"the backup {dst} of {src} fails its integrity check: {check}",
+            f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
             code="store/backup-failed",
         )
 
@@ -294,7 +361,7 @@ def store_error(
     Errors that are not recognised stay what they are: they are bugs.
     """
     orig = getattr(err, "orig", None) or err
-    text = str(orig).strip()
+    text = hide_passwords_in(str(orig).strip())
     low = text.lower()
     if "database is locked" in low or "lock timeout" in low or "database table is locked" in low:
         return StoreError(
@@ -336,6 +403,12 @@ def store_error(
             f"cannot open the database {where}: {text} (does the folder exist, and may you "
             "write to it?)",
             code="store/cannot-open",
+        )
+    if "invalid connection option" in low or "invalid dsn" in low:
+        # libpq refuses a query parameter of the URL (psycopg: ProgrammingError).
+        return StoreError(
+            f"cannot use the database {where}: {text}; check the options after '?' in the URL",
+            code="store/bad-url",
         )
     if isinstance(err, OperationalError | sqlite3.OperationalError):
         # Anything else operational: server unreachable, authentication failed,
