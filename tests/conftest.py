@@ -25,6 +25,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from support import PG_ENV, CloneDb, NewDb, PgServer
 
+from gm.store.db import TEST_NO_FSYNC
+
 # CI runs a fixed, bounded profile: derandomized so a red build can be
 # reproduced, and capped so the suite stays well under the CI time limit.
 settings.register_profile(
@@ -60,13 +62,24 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """No test reads the MJ's real database, campaign or templates."""
+def _isolated(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
+) -> None:
+    """No test reads the MJ's real database, campaign or templates; and gm does
+    not wait for the disk at each commit (``GM_TEST_NO_FSYNC=1``, see
+    ``gm.store.db``) unless the test is marked ``durable``: a test of crashes,
+    of a full disk or of the durability settings runs with production's."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
+    if request.node.get_closest_marker("durable") is None:
+        monkeypatch.setenv(TEST_NO_FSYNC, "1")
+    else:
+        monkeypatch.delenv(TEST_NO_FSYNC, raising=False)
 
 
 FROZEN_NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

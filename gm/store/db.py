@@ -68,6 +68,28 @@ SQLITE_PRAGMAS = (
     "synchronous=FULL",
 )
 
+TEST_NO_FSYNC = "GM_TEST_NO_FSYNC"
+"""A test-only environment variable: ``GM_TEST_NO_FSYNC=1`` makes gm stop
+waiting for the disk at each commit (SQLite ``synchronous=OFF``, PostgreSQL
+``synchronous_commit=off`` for gm's sessions). A killed gm still loses
+nothing, but a power cut or an OS crash may lose the last commands, or, on
+SQLite, damage the file. The test suite sets it (``tests/conftest.py``) for
+every test but those marked ``durable`` (crashes, a full disk, these
+settings), where durability is what is tested; never set it for a real game.
+Any other value, or none, keeps the production settings."""
+
+
+def skips_fsync() -> bool:
+    """Whether ``GM_TEST_NO_FSYNC=1`` (tests only) asks gm not to wait for the disk."""
+    return os.environ.get(TEST_NO_FSYNC) == "1"
+
+
+def sqlite_pragmas() -> tuple[str, ...]:
+    """The pragmas of every SQLite connection: ``SQLITE_PRAGMAS``, unless ``skips_fsync()``."""
+    if not skips_fsync():
+        return SQLITE_PRAGMAS
+    return tuple("synchronous=OFF" if p.startswith("synchronous=") else p for p in SQLITE_PRAGMAS)
+
 
 PRIVATE_FILE = 0o600
 """The mode of every file gm creates that holds campaigns: the database, its backups."""
@@ -256,7 +278,12 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
             return engine
         # pool_pre_ping: a community server restarts; a stale pooled connection
         # should be replaced, not reported as an error to the MJ.
-        return create_engine(parsed, pool_pre_ping=True)
+        connect_args = {}
+        if skips_fsync():  # tests only: libpq passes "-c" options to the session
+            given = parsed.query.get("options", ())
+            given = (given,) if isinstance(given, str) else given
+            connect_args["options"] = " ".join([*given, "-c synchronous_commit=off"])
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except NoSuchModuleError as err:
         raise StoreError(
             f"unknown database driver in {display_url(parsed)!r}: use sqlite:///… or "
@@ -290,12 +317,14 @@ def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int, path: Path | Non
         def _on_do_connect(*_args: Any) -> None:
             _create_sqlite_file(path)
 
+    pragmas = sqlite_pragmas()
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
         # Stop pysqlite's implicit BEGIN; _on_begin below emits our own.
         dbapi_conn.isolation_level = None
         dbapi_conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        for pragma in SQLITE_PRAGMAS:
+        for pragma in pragmas:
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
     @event.listens_for(engine, "begin")
