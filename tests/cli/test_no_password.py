@@ -50,6 +50,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.postgresql  # run again once psycopg is there: then it reaches the driver
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
 @pytest.mark.parametrize("url", URLS)
 def test_no_message_shows_the_password(

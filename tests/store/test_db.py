@@ -219,7 +219,11 @@ def test_missing_folder_cannot_be_opened(tmp_path: Path) -> None:
     assert str(path) in caught.value.message
 
 
+@pytest.mark.postgresql
 def test_unreachable_postgresql_hides_the_password() -> None:
+    pytest.importorskip(
+        "psycopg", reason="needs psycopg, PostgreSQL's driver: pip install -e '.[postgresql]'"
+    )
     url = "postgresql+psycopg://gm:s3cret@127.0.0.1:1/gm?connect_timeout=2"
     with pytest.raises(StoreError) as caught, Store(url) as store:
         store.campaigns()
