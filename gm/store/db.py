@@ -120,7 +120,7 @@ def _private_folder(folder: Path) -> None:
     try:
         folder.mkdir(mode=PRIVATE_FOLDER)
     except FileExistsError:
-        if folder.is_symlink() or not hasattr(os, "geteuid"):
+        if folder.is_symlink() or not folder.is_dir() or not hasattr(os, "geteuid"):
             return  # the user pointed it elsewhere: their folder, their mode
         info = folder.stat()
         mode = stat.S_IMODE(info.st_mode)

@@ -91,6 +91,16 @@ def test_an_open_default_folder_left_by_an_older_gm_is_closed() -> None:
     assert mode(folder) == 0o700
 
 
+def test_a_default_folder_the_user_linked_elsewhere_keeps_its_mode(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    folder = default_path().parent
+    folder.parent.mkdir(parents=True)
+    folder.symlink_to(shared)
+    resolve_url(None)
+    assert mode(shared) == 0o755
+
+
 def test_gm_backup_is_0600(tmp_path: Path) -> None:
     db = tmp_path / "gm.db"
     gm = Gm(str(db))
