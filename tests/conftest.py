@@ -11,6 +11,15 @@ say which: ``test_x[sqlite]``, ``test_x[postgresql]``. Tests about something
 only SQLite has (its file, its pragmas, its backup, a full disk under it), or
 about no database at all (the players' checker, an oracle's coverage), use a
 file of their own.
+
+Without ``GM_TEST_PG_URL`` or psycopg (``pip install -e '.[test]' && pytest``
+on a fresh machine) the suite passes on SQLite, and the tests that need
+PostgreSQL or its driver skip, saying so. Those tests carry the marker
+``postgresql`` (set here on every ``[postgresql]`` run, and by hand on the
+tests of the driver's messages): ``.ci/run`` first runs the suite as the
+README says, then installs psycopg, starts a server and runs
+``pytest -m postgresql`` with ``GM_TEST_REQUIRE_POSTGRESQL=1``, which makes a
+missing server or driver an error instead of a skip.
 """
 
 from __future__ import annotations
@@ -24,6 +33,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 from support import PG_ENV, CloneDb, NewDb, PgServer
+
+from gm.store.db import TEST_NO_FSYNC
 
 # CI runs a fixed, bounded profile: derandomized so a red build can be
 # reproduced, and capped so the suite stays well under the CI time limit.
@@ -53,20 +64,55 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(line)
 
 
+REQUIRE_PG_ENV = "GM_TEST_REQUIRE_POSTGRESQL"
+"""Set to 1 (CI's PostgreSQL pass), a run without a server or psycopg fails at once."""
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    # CI must never pass by silently skipping PostgreSQL.
-    if os.environ.get("CI") and "postgresql" not in BACKENDS:
-        raise pytest.UsageError(f"CI runs the suite on PostgreSQL too: set {PG_ENV}")
+    # CI's PostgreSQL pass must never pass by silently skipping PostgreSQL.
+    if os.environ.get(REQUIRE_PG_ENV) != "1":
+        return
+    if "postgresql" not in BACKENDS:
+        raise pytest.UsageError(f"{REQUIRE_PG_ENV}=1 needs a PostgreSQL server: set {PG_ENV}")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError as err:
+        raise pytest.UsageError(
+            f"{REQUIRE_PG_ENV}=1 needs psycopg: pip install -e '.[postgresql]'"
+        ) from err
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``postgresql`` every test that runs on PostgreSQL: the
+    ``[postgresql]`` runs of the database fixtures, and tests that take the
+    server (``pg_server``) without a backend of their own."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        backend = callspec.params.get("backend") if callspec is not None else None
+        names = getattr(item, "fixturenames", ())
+        if backend == "postgresql" or ("pg_server" in names and "backend" not in names):
+            item.add_marker(pytest.mark.postgresql)
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """No test reads the MJ's real database, campaign or templates."""
+def _isolated(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
+) -> None:
+    """No test reads the MJ's real database, campaign or templates; and gm does
+    not wait for the disk at each commit (``GM_TEST_NO_FSYNC=1``, see
+    ``gm.store.db``) unless the test is marked ``durable``: a test of crashes,
+    of a full disk or of the durability settings runs with production's."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
+    if request.node.get_closest_marker("durable") is None:
+        monkeypatch.setenv(TEST_NO_FSYNC, "1")
+    else:
+        monkeypatch.delenv(TEST_NO_FSYNC, raising=False)
 
 
 FROZEN_NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

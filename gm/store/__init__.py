@@ -4,10 +4,11 @@ the archive of published posts, settings, and the schema migrations.
 Modules: ``records`` (the dataclasses callers see and the event hash
 contract; standard library only), ``log`` (``Store``), ``db`` (paths, URLs,
 the connection recipe, driver errors to ``StoreError``), ``models`` (the
-SQLAlchemy Core tables), ``migrate`` and ``migrations`` (Alembic).
+SQLModel table classes, whose tables ``log`` uses with Core statements),
+``migrate`` and ``migrations`` (Alembic).
 
 The names below are imported on first use, so that ``import gm.store`` (or
-``from gm.store import NewEvent``) does not load SQLAlchemy.
+``from gm.store import NewEvent``) loads neither SQLAlchemy nor SQLModel.
 """
 
 from __future__ import annotations

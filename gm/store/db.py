@@ -7,6 +7,17 @@ file with the online backup API, and turning driver errors into
 ``StoreError``s whose message names the database (never a traceback for a
 locked, full, unreadable or unreachable database).
 
+No message shows a password: every path or URL a message names goes
+through ``hide_password`` (``display_url`` for a parsed one), parseable or
+not, and the driver's own text is scrubbed the same way.
+
+Files are private: the database holds every campaign's secret seed, so gm
+creates a SQLite file, and every backup of it, readable and writable by its
+owner only (0600; SQLite gives the -wal and -shm files the mode of their
+database), and its default folder for the owner only (0700). A folder or a
+file the user already has keeps its mode, except gm's own default folder,
+which an older gm made with the umask's mode and which gm closes (0700).
+
 SQLite transactions (Python 3.11 still uses pysqlite's "legacy" transaction
 control, which never emits BEGIN before a SELECT): we switch pysqlite to
 autocommit (``isolation_level = None``) and emit BEGIN ourselves from the
@@ -21,10 +32,13 @@ write lock and, under WAL, see one consistent snapshot.
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import sqlite3
+import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +47,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from gm.errors import StoreError
+from gm.errors import InputError, StoreError
 from gm.paths import expand
 
 BUSY_TIMEOUT_MS = 10_000
@@ -54,6 +68,111 @@ SQLITE_PRAGMAS = (
     "synchronous=FULL",
 )
 
+TEST_NO_FSYNC = "GM_TEST_NO_FSYNC"
+"""A test-only environment variable: ``GM_TEST_NO_FSYNC=1`` makes gm stop
+waiting for the disk at each commit (SQLite ``synchronous=OFF``, PostgreSQL
+``synchronous_commit=off`` for gm's sessions). A killed gm still loses
+nothing, but a power cut or an OS crash may lose the last commands, or, on
+SQLite, damage the file. The test suite sets it (``tests/conftest.py``) for
+every test but those marked ``durable`` (crashes, a full disk, these
+settings), where durability is what is tested; never set it for a real game.
+Any other value, or none, keeps the production settings."""
+
+
+def skips_fsync() -> bool:
+    """Whether ``GM_TEST_NO_FSYNC=1`` (tests only) asks gm not to wait for the disk."""
+    return os.environ.get(TEST_NO_FSYNC) == "1"
+
+
+def sqlite_pragmas() -> tuple[str, ...]:
+    """The pragmas of every SQLite connection: ``SQLITE_PRAGMAS``, unless ``skips_fsync()``."""
+    if not skips_fsync():
+        return SQLITE_PRAGMAS
+    return tuple("synchronous=OFF" if p.startswith("synchronous=") else p for p in SQLITE_PRAGMAS)
+
+
+PRIVATE_FILE = 0o600
+"""The mode of every file gm creates that holds campaigns: the database, its backups."""
+
+PRIVATE_FOLDER = 0o700
+"""The mode of gm's default data folder."""
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only (0600,
+    whatever the umask).
+
+    :raises FileExistsError: ``path`` exists (nothing is changed).
+    :raises OSError: it cannot be created.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    try:
+        if hasattr(os, "fchmod"):  # POSIX: a umask such as 0277 cannot weaken it
+            os.fchmod(fd, PRIVATE_FILE)
+    finally:
+        os.close(fd)
+
+
+def _private_folder(folder: Path) -> None:
+    """Create gm's own data folder for its owner only (0700), or close the one
+    an older gm left open to others."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(mode=PRIVATE_FOLDER)
+    except FileExistsError:
+        if folder.is_symlink() or not folder.is_dir() or not hasattr(os, "geteuid"):
+            return  # the user pointed it elsewhere: their folder, their mode
+        info = folder.stat()
+        mode = stat.S_IMODE(info.st_mode)
+        if info.st_uid == os.geteuid() and mode & 0o077:
+            folder.chmod(mode & PRIVATE_FOLDER)
+        return
+    folder.chmod(PRIVATE_FOLDER)  # whatever the umask
+
+
+def _create_sqlite_file(path: Path) -> None:
+    """Create a missing database file 0600 before SQLite does (it would use 0644).
+
+    An empty file is an empty SQLite database. If it cannot be created here,
+    SQLite's own attempt reports why (a missing folder, a permission).
+    """
+    if not path.exists():
+        with suppress(OSError):
+            create_private_file(path)
+
+
+MASK = "***"
+"""What a message shows instead of a password."""
+
+_QUERY_PASSWORD = re.compile(r"(?i)([?&;]password=)[^&\s'\"]*")
+_TEXT_USERINFO = re.compile(r"(://[^\s:/@'\"]*:)\S*@")
+
+
+def hide_password(value: str) -> str:
+    """A ``--db`` value, URL or file path, parseable or not, fit for a message.
+
+    In a URL, whatever stands between ``://user:`` and the last ``@`` becomes
+    ``***`` (an unescaped ``@`` may be part of the password), and so does a
+    ``password=`` query parameter. A value without ``://`` is a file path to
+    gm, but one with a ``:`` before an ``@`` may be a mistyped URL
+    (``postgresql:/alice:pw@host/gm``): it is masked from its first ``:`` to
+    its last ``@``.
+    """
+    head, sep, rest = value.partition("://")
+    if not sep:
+        head, rest = "", value
+    at = rest.rfind("@")
+    colon = rest.find(":", 0, at) if at > 0 else -1
+    if colon >= 0:
+        value = f"{head}{sep}{rest[: colon + 1]}{MASK}{rest[at:]}"
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", value)
+
+
+def hide_passwords_in(text: str) -> str:
+    """``text`` (a driver's message, say) with every ``scheme://user:password@``
+    in it masked as ``scheme://user:***@``, and every ``password=`` parameter."""
+    return _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", _TEXT_USERINFO.sub(rf"\g<1>{MASK}@", text))
+
 
 def default_path() -> Path:
     """The default SQLite file: ``<user data dir>/gm/gm.db`` (platformdirs)."""
@@ -65,13 +184,13 @@ def default_path() -> Path:
 def resolve_url(db: str | None) -> str:
     """Turn the ``--db`` / ``GM_DB`` value into a SQLAlchemy URL.
 
-    ``None`` means the default file (its folder is created); a value
+    ``None`` means the default file (its folder is created, 0700); a value
     containing ``://`` is already a URL; anything else is a file path.
     """
     if db is None:
         path = default_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _private_folder(path.parent)
         except OSError as err:
             raise StoreError(
                 f"cannot create the folder {path.parent} for the database: {err.strerror}",
@@ -80,19 +199,40 @@ def resolve_url(db: str | None) -> str:
         return f"sqlite:///{path}"
     if "://" in db:
         return db
-    return f"sqlite:///{expand(db, 'database path').absolute()}"
+    try:
+        path = expand(db, "database path")
+    except InputError as err:  # it quotes the value and its ~user part
+        head = db.split("/", 1)[0]
+        err.message = err.message.replace(db, hide_password(db)).replace(head, hide_password(head))
+        err.args = (err.message,)
+        raise
+    return f"sqlite:///{path.absolute()}"
+
+
+_URL_HINT = (
+    "expected a file path, or a URL such as sqlite:///path/to/gm.db or postgresql+psycopg://host/db"
+)
 
 
 def parse_url(url: str) -> URL:
-    """Parse a SQLAlchemy URL, refusing a malformed one with a ``StoreError``."""
+    """Parse a SQLAlchemy URL, refusing a malformed one with a ``StoreError``
+    (whose message masks the password, see ``hide_password``)."""
     try:
-        return make_url(url)
-    except ArgumentError as err:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError, TypeError):  # ValueError: a port that is no number
         raise StoreError(
-            f"not a database path or URL: {url!r} (expected a file path, "
-            "or a URL such as sqlite:///path/to/gm.db or postgresql+psycopg://host/db)",
+            f"not a database path or URL: {hide_password(url)!r} ({_URL_HINT})",
             code="store/bad-url",
-        ) from err
+        ) from None  # the parser's error may quote the URL
+    if parsed.host is not None and "@" in parsed.host:
+        # "alice:p@ss@host": the driver would be asked for host "ss@host", and
+        # say so in its error. An @ in a user name or password is written %40.
+        raise StoreError(
+            f"not a database URL: {hide_password(url)!r} has more than one '@' (write an @ "
+            "in a user name or password as %40)",
+            code="store/bad-url",
+        )
+    return parsed
 
 
 def is_sqlite(url: str | URL) -> bool:
@@ -105,8 +245,8 @@ def display_url(url: str | URL) -> str:
     """How a database is named in messages: the file path, or the URL without password."""
     parsed = parse_url(url) if isinstance(url, str) else url
     if parsed.get_backend_name() == "sqlite":
-        return parsed.database or ":memory:"
-    return parsed.render_as_string(hide_password=True)
+        return hide_password(parsed.database or ":memory:")
+    return hide_password(parsed.render_as_string(hide_password=True))
 
 
 def sqlite_path(url: str | URL) -> Path | None:
@@ -134,11 +274,16 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
     try:
         if backend == "sqlite":
             engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
-            _install_sqlite_hooks(engine, busy_timeout_ms)
+            _install_sqlite_hooks(engine, busy_timeout_ms, _private_path(parsed))
             return engine
         # pool_pre_ping: a community server restarts; a stale pooled connection
         # should be replaced, not reported as an error to the MJ.
-        return create_engine(parsed, pool_pre_ping=True)
+        connect_args = {}
+        if skips_fsync():  # tests only: libpq passes "-c" options to the session
+            given = parsed.query.get("options", ())
+            given = (given,) if isinstance(given, str) else given
+            connect_args["options"] = " ".join([*given, "-c synchronous_commit=off"])
+        return create_engine(parsed, pool_pre_ping=True, connect_args=connect_args)
     except NoSuchModuleError as err:
         raise StoreError(
             f"unknown database driver in {display_url(parsed)!r}: use sqlite:///… or "
@@ -151,15 +296,35 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
             "for PostgreSQL install gm with the extra: pip install 'gm-forum[postgresql]'",
             code="store/bad-url",
         ) from err
+    except ArgumentError as err:  # "Invalid SQLite URL": sqlite://host/…, say
+        shown = hide_password(parsed.render_as_string(hide_password=True))
+        raise StoreError(
+            f"not a database path or URL: {shown!r} ({_URL_HINT})", code="store/bad-url"
+        ) from err
 
 
-def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
+def _private_path(parsed: URL) -> Path | None:
+    """The file gm should create 0600 before connecting (not a ``file:`` URI)."""
+    if parsed.query.get("uri"):
+        return None
+    return sqlite_path(parsed)
+
+
+def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int, path: Path | None) -> None:
+    if path is not None:
+
+        @event.listens_for(engine, "do_connect")
+        def _on_do_connect(*_args: Any) -> None:
+            _create_sqlite_file(path)
+
+    pragmas = sqlite_pragmas()
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
         # Stop pysqlite's implicit BEGIN; _on_begin below emits our own.
         dbapi_conn.isolation_level = None
         dbapi_conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        for pragma in SQLITE_PRAGMAS:
+        for pragma in pragmas:
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
     @event.listens_for(engine, "begin")
@@ -173,21 +338,24 @@ def sqlite_backup(src: Path, dst: Path) -> None:
 
     Uses SQLite's online backup API (a consistent copy even while another gm
     writes; copying the file with ``cp`` is not safe under WAL), then checks
-    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``.
+    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``,
+    and creates it readable and writable by its owner only (0600).
 
     :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
     """
+    src_shown, dst_shown = hide_password(str(src)), hide_password(str(dst))
     try:
-        # "x": create exclusively, so two backups never overwrite each other.
-        with open(dst, "xb"):
-            pass
+        # Exclusively, so two backups never overwrite each other; 0600, as the
+        # copy holds the seeds.
+        create_private_file(dst)
     except FileExistsError as err:
         raise StoreError(
-            f"backup file {dst} already exists; choose another name", code="store/backup-exists"
+            f"backup file {dst_shown} already exists; choose another name",
+            code="store/backup-exists",
         ) from err
     except OSError as err:
         raise StoreError(
-            f"cannot create the backup file {dst}: {err.strerror}", code="store/backup-failed"
+            f"cannot create the backup file {dst_shown}: {err.strerror}", code="store/backup-failed"
         ) from err
     try:
         source = sqlite3.connect(src)
@@ -203,11 +371,12 @@ def sqlite_backup(src: Path, dst: Path) -> None:
     except sqlite3.Error as err:
         dst.unlink(missing_ok=True)
         raise StoreError(
-            f"cannot back up {src} to {dst}: {err}", code="store/backup-failed"
+            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
+            code="store/backup-failed",
         ) from err
     if check != "ok":
         raise StoreError(
-            f"the backup {dst} of {src} fails its integrity check: {check}",
+            f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
             code="store/backup-failed",
         )
 
@@ -221,7 +390,7 @@ def store_error(
     Errors that are not recognised stay what they are: they are bugs.
     """
     orig = getattr(err, "orig", None) or err
-    text = str(orig).strip()
+    text = hide_passwords_in(str(orig).strip())
     low = text.lower()
     if "database is locked" in low or "lock timeout" in low or "database table is locked" in low:
         return StoreError(
@@ -263,6 +432,12 @@ def store_error(
             f"cannot open the database {where}: {text} (does the folder exist, and may you "
             "write to it?)",
             code="store/cannot-open",
+        )
+    if "invalid connection option" in low or "invalid dsn" in low:
+        # libpq refuses a query parameter of the URL (psycopg: ProgrammingError).
+        return StoreError(
+            f"cannot use the database {where}: {text}; check the options after '?' in the URL",
+            code="store/bad-url",
         )
     if isinstance(err, OperationalError | sqlite3.OperationalError):
         # Anything else operational: server unreachable, authentication failed,

@@ -1,100 +1,120 @@
-"""The database tables, declared with SQLAlchemy Core on one ``metadata``.
+"""The database tables, as SQLModel classes (``table=True``, suffix ``Row``).
 
-These tables describe the schema that ``migrations/versions`` builds with
-explicit DDL; a test checks that a migrated database and these declarations
-agree. The store reads and writes them with Core statements, and callers
-receive the frozen dataclasses of ``gm.store.records``, never rows.
+These classes describe the schema that ``migrations/versions`` builds with
+explicit DDL, and ``SQLModel.metadata`` (also ``metadata`` here) is the one
+metadata Alembic compares with a database; tests check that a migrated
+database and these declarations agree, column by column and constraint by
+constraint.
 
-Why Core and not SQLModel classes: the store never used ORM objects
-(hydrating thousands of events is slow), and importing SQLModel costs every
-database command its pydantic and ORM imports, about 190 ms on the bench
-machine, for declarations that Core writes as plainly (``bench/startup.py``).
+The store never hydrates ORM objects (loading thousands of events as objects
+is slow): it reads and writes each class's ``__table__`` with SQLAlchemy Core
+statements, where they read better than ORM queries, and callers receive the
+frozen dataclasses of ``gm.store.records``, never rows. The module-level
+names ``campaigns``, ``events``, ``posts`` and ``settings`` are those
+``Table`` objects.
+
+Importing this module loads SQLModel, pydantic and SQLAlchemy's ORM: only
+commands that open the database pay for it (``gm --help`` and ``gm games``
+never import it; ``bench/startup.py`` keeps ``gm status`` within its budget).
 
 Constraint names are explicit so that migrations and autogenerate compare by
-name on both SQLite and PostgreSQL.
+name on both SQLite and PostgreSQL. A ``str`` field is SQLModel's
+``AutoString``, a ``VARCHAR`` without length like ``sa.String()`` in the
+revisions; long texts say ``sa_type=Text``.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import (
-    CheckConstraint,
-    Column,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
-)
+from sqlalchemy import CheckConstraint, MetaData, Table, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
 
-metadata = MetaData()
 
-campaigns = Table(
-    "campaigns",
-    metadata,
-    # One campaign: a game played on the forum, known by its slug. The
-    # authoritative configuration is the log's first event; this row is the
-    # lookup key and the lock writers take on PostgreSQL.
-    Column("id", Integer, primary_key=True),
-    Column("slug", String, nullable=False),
-    Column("game", String, nullable=False),
-    Column("title", String, nullable=False),
-    Column("created_at", String, nullable=False),  # ISO-8601 UTC, "2025-01-31T20:15:00Z"
-    UniqueConstraint("slug", name="uq_campaigns_slug"),
-)
+class CampaignRow(SQLModel, table=True):
+    """One campaign: a game played on the forum, known by its slug.
 
-events = Table(
-    "events",
-    metadata,
-    # One entry of a campaign's append-only, hash-chained log. (campaign_id,
-    # seq) is unique: two writers cannot both append number n, and its index
-    # serves every per-campaign read. UPDATE and DELETE are refused by
-    # triggers (see 0001_initial).
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", Integer, ForeignKey("campaigns.id"), nullable=False),
-    Column("seq", Integer, nullable=False),  # 1, 2, 3 … gap-free per campaign
-    Column("kind", String, nullable=False),  # "magot.order-set"
-    Column("actor", String, nullable=False),  # a player's name, or "gm"
-    Column("audience", String, nullable=False),  # "*" (public), "gm", or one player's name
-    Column("payload", Text, nullable=False),  # canonical JSON, exactly as hashed
-    Column("salt", String, nullable=False),  # 16 random bytes, hex
-    Column("source", String, nullable=True),  # where the input came from: "pm:fab", a post URL
-    Column("recorded_at", String, nullable=False),  # ISO-8601 UTC
-    Column("prev_hash", String, nullable=True),  # None for seq 1
-    Column("hash", String, nullable=False),  # "sha256:<hex>", see gm.store.records.event_hash
-    # The seq of the first event of its append (one command); not hashed.
-    Column("batch", Integer, nullable=True),
-    UniqueConstraint("campaign_id", "seq", name="uq_events_campaign_seq"),
-    CheckConstraint("seq >= 1", name="ck_events_seq_positive"),
-)
+    The authoritative configuration is the log's first event; this row is the
+    lookup key and the lock writers take on PostgreSQL.
+    """
 
-posts = Table(
-    "posts",
-    metadata,
-    # A rendered forum post, archived as published (UPDATE/DELETE refused).
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", Integer, ForeignKey("campaigns.id"), nullable=False),
-    Column("number", Integer, nullable=False),  # 1, 2, 3 … per campaign
-    Column("kind", String, nullable=False),  # "round-open", "resolution" …
-    Column("round", Integer, nullable=True),
-    Column("at_seq", Integer, nullable=False),  # the log's last seq when the post was rendered
-    Column("body", Text, nullable=False),  # Markdown, as published
-    Column("hash", String, nullable=False),  # digest(body)
-    Column("created_at", String, nullable=False),  # ISO-8601 UTC
+    __tablename__ = "campaigns"
+    __table_args__ = (UniqueConstraint("slug", name="uq_campaigns_slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    slug: str
+    game: str
+    title: str
+    created_at: str  # ISO-8601 UTC, "2025-01-31T20:15:00Z"
+
+
+class EventRow(SQLModel, table=True):
+    """One entry of a campaign's append-only, hash-chained log.
+
+    ``(campaign_id, seq)`` is unique: two writers cannot both append number n,
+    and its index serves every per-campaign read. UPDATE and DELETE are
+    refused by triggers (see ``0001_initial``).
+    """
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "seq", name="uq_events_campaign_seq"),
+        CheckConstraint("seq >= 1", name="ck_events_seq_positive"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaigns.id")
+    seq: int  # 1, 2, 3 … gap-free per campaign
+    kind: str  # "magot.order-set"
+    actor: str  # a player's name, or "gm"
+    audience: str  # "*" (public), "gm", or one player's name
+    payload: str = Field(sa_type=Text)  # canonical JSON, exactly as hashed
+    salt: str  # 16 random bytes, hex
+    source: str | None = None  # where the input came from: "pm:fab", a post URL
+    recorded_at: str  # ISO-8601 UTC
+    prev_hash: str | None = None  # None for seq 1
+    hash: str  # "sha256:<hex>", see gm.store.records.event_hash
+    # The seq of the first event of its append (one command); not hashed (0002).
+    batch: int | None = None
+
+
+class PostRow(SQLModel, table=True):
+    """A rendered forum post, archived as published (UPDATE/DELETE refused)."""
+
+    __tablename__ = "posts"
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "number", name="uq_posts_campaign_number"),
+        CheckConstraint("number >= 1", name="ck_posts_number_positive"),
+        CheckConstraint("at_seq >= 0", name="ck_posts_at_seq"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaigns.id")
+    number: int  # 1, 2, 3 … per campaign
+    kind: str  # "round-open", "resolution" …
+    round: int | None = None
+    at_seq: int  # the log's last seq when the post was rendered
+    body: str = Field(sa_type=Text)  # Markdown, as published
+    hash: str  # digest(body)
+    created_at: str  # ISO-8601 UTC
     # What rendered it: "gm <version> sha256:<templates fingerprint>" (0003).
-    Column("rendered_by", String, nullable=True),
+    rendered_by: str | None = None
     # Its coordinates, "2.3" for manche 2, duel 3; "" for none (0004). NULL: see round.
-    Column("address", String, nullable=True),
-    UniqueConstraint("campaign_id", "number", name="uq_posts_campaign_number"),
-    CheckConstraint("number >= 1", name="ck_posts_number_positive"),
-    CheckConstraint("at_seq >= 0", name="ck_posts_at_seq"),
-)
+    address: str | None = None
 
-settings = Table(
-    "settings",
-    metadata,
-    # A mutable key/value setting, such as the current campaign.
-    Column("key", String, primary_key=True),
-    Column("value", Text, nullable=False),
-)
+
+class SettingRow(SQLModel, table=True):
+    """A mutable key/value setting, such as an MJ's current campaign."""
+
+    __tablename__ = "settings"
+
+    key: str = Field(primary_key=True)
+    value: str = Field(sa_type=Text)
+
+
+metadata: MetaData = SQLModel.metadata
+"""The metadata every table above is declared on: Alembic's ``target_metadata``."""
+
+# The tables the store's Core statements use (gm.store.log).
+campaigns: Table = CampaignRow.__table__  # type: ignore[attr-defined]
+events: Table = EventRow.__table__  # type: ignore[attr-defined]
+posts: Table = PostRow.__table__  # type: ignore[attr-defined]
+settings: Table = SettingRow.__table__  # type: ignore[attr-defined]

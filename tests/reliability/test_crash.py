@@ -23,6 +23,10 @@ from support import REPORT, CloneDb, Raw
 
 from gm.cli import cli
 
+# Crashes are what these tests are about: gm runs with its production
+# durability settings (tests/conftest.py), not the suite's GM_TEST_NO_FSYNC.
+pytestmark = pytest.mark.durable
+
 ITERATIONS = 16
 SEED = 20240505
 

@@ -3,6 +3,7 @@ writes, lock-free reads), driver errors as StoreError, and backups."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -16,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gm.errors import EXIT_STORE, StoreError
 from gm.store import NewEvent, Store, StoredEvent, default_path, resolve_url
+from gm.store.db import TEST_NO_FSYNC
 
 Fill = Callable[[Store, str, int], list[StoredEvent]]
 
@@ -39,6 +41,7 @@ def test_resolve_url_paths_and_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert resolve_url("sqlite:///relative.db") == "sqlite:///relative.db"
 
 
+@pytest.mark.durable
 def test_sqlite_pragmas(sqlite_url: str) -> None:
     with Store(sqlite_url) as store, store.engine.connect() as conn:
         pragma = {
@@ -51,6 +54,40 @@ def test_sqlite_pragmas(sqlite_url: str) -> None:
         "synchronous": 2,
         "busy_timeout": 10000,
     }
+
+
+def _durability(db_url: str) -> str:
+    """How gm's own connection commits: SQLite's ``synchronous`` (0 OFF, 2 FULL);
+    on PostgreSQL, ``synchronous_commit`` as gm's session overrides it
+    (``off``), or ``server`` when gm leaves the server's setting alone."""
+    with Store(db_url) as store, store.engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            return str(conn.exec_driver_sql("PRAGMA synchronous").scalar())
+        setting, source = conn.exec_driver_sql(
+            "SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'"
+        ).one()
+        return str(setting) if source in ("client", "session") else "server"
+
+
+@pytest.mark.durable
+def test_production_waits_for_the_disk_at_each_commit(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without GM_TEST_NO_FSYNC=1 (or with any other value), gm runs SQLite
+    with synchronous=FULL and leaves PostgreSQL's synchronous_commit to the
+    server (on by default)."""
+    durable = "2" if db_url.startswith("sqlite") else "server"
+    assert TEST_NO_FSYNC not in os.environ  # the durable marker: production settings
+    assert _durability(db_url) == durable
+    for value in ("0", "", "yes", "true"):
+        monkeypatch.setenv(TEST_NO_FSYNC, value)
+        assert _durability(db_url) == durable
+
+
+def test_the_suite_does_not_wait_for_the_disk(db_url: str) -> None:
+    """Tests not marked durable run with GM_TEST_NO_FSYNC=1 (tests/conftest.py)."""
+    assert os.environ[TEST_NO_FSYNC] == "1"
+    assert _durability(db_url) == ("0" if db_url.startswith("sqlite") else "off")
 
 
 def test_foreign_keys_are_enforced(sqlite_url: str) -> None:
@@ -143,6 +180,7 @@ def test_postgresql_writer_waits_for_the_campaign_lock(db_url: str, fill: Fill) 
         assert store.last_seq("c") == 1
 
 
+@pytest.mark.durable
 def test_disk_full_is_a_store_error_and_writes_nothing(sqlite_url: str, fill: Fill) -> None:
     with Store(sqlite_url) as store:
         with store.write() as w:
@@ -181,7 +219,11 @@ def test_missing_folder_cannot_be_opened(tmp_path: Path) -> None:
     assert str(path) in caught.value.message
 
 
+@pytest.mark.postgresql
 def test_unreachable_postgresql_hides_the_password() -> None:
+    pytest.importorskip(
+        "psycopg", reason="needs psycopg, PostgreSQL's driver: pip install -e '.[postgresql]'"
+    )
     url = "postgresql+psycopg://gm:s3cret@127.0.0.1:1/gm?connect_timeout=2"
     with pytest.raises(StoreError) as caught, Store(url) as store:
         store.campaigns()

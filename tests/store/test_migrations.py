@@ -14,7 +14,7 @@ from sqlalchemy import Connection, Engine, create_engine, text
 
 from gm.errors import StoreError
 from gm.store import Store, migrate, migrations
-from gm.store.db import open_engine
+from gm.store.db import open_engine, resolve_url
 from gm.store.migrate import backup_name, read_revision
 
 Fill = Callable[[Store, str, int], object]
@@ -160,20 +160,139 @@ def test_backup_name() -> None:
     )
 
 
+def test_the_tables_are_sqlmodel_classes_on_one_metadata() -> None:
+    """The SQLModel classes are the one declaration of the schema; the store's
+    Core statements use their tables under the module-level names."""
+    from sqlmodel import SQLModel
+
+    from gm.store import models
+
+    classes = {
+        "campaigns": models.CampaignRow,
+        "events": models.EventRow,
+        "posts": models.PostRow,
+        "settings": models.SettingRow,
+    }
+    for name, cls in classes.items():
+        assert issubclass(cls, SQLModel) and cls.model_config.get("table") is True
+        assert getattr(models, name) is cls.__table__  # type: ignore[attr-defined]
+        assert SQLModel.metadata.tables[name] is cls.__table__  # type: ignore[attr-defined]
+    assert models.metadata is SQLModel.metadata
+
+
 def test_migrated_schema_equals_the_models(db_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
 
-    from gm.store.models import metadata
+    import gm.store.models  # noqa: F401  (declares the tables)
 
     engine = open_engine(db_url)
     try:
         migrate.migrate(engine)
         with engine.connect() as conn:
-            diff = compare_metadata(MigrationContext.configure(conn), metadata)
+            diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
     finally:
         engine.dispose()
     assert diff == []
+
+
+def _schema(url: str) -> dict[str, object]:
+    """Every table of gm as the database describes it: columns with their types,
+    nullability and defaults, keys, unique and check constraints, indexes."""
+    from sqlalchemy import inspect
+
+    engine = open_engine(url)
+    try:
+        insp = inspect(engine)
+        schema: dict[str, object] = {}
+        for table in migrate.TABLES:
+            columns = [
+                (c["name"], str(c["type"]), c["nullable"], c.get("default"))
+                for c in insp.get_columns(table)
+            ]
+            fks = sorted(
+                (tuple(f["constrained_columns"]), f["referred_table"], tuple(f["referred_columns"]))
+                for f in insp.get_foreign_keys(table)
+            )
+            uniques = sorted(
+                (u["name"], tuple(u["column_names"])) for u in insp.get_unique_constraints(table)
+            )
+            checks = sorted((c["name"], c["sqltext"]) for c in insp.get_check_constraints(table))
+            indexes = sorted(
+                (i["name"], tuple(i["column_names"]), i["unique"]) for i in insp.get_indexes(table)
+            )
+            pk = insp.get_pk_constraint(table)["constrained_columns"]
+            schema[table] = (columns, pk, fks, uniques, checks, indexes)
+        return schema
+    finally:
+        engine.dispose()
+
+
+def test_the_models_build_the_schema_the_migrations_build(new_db: Callable[..., str]) -> None:
+    """create_all() of the SQLModel classes and revisions 0001 to head give the
+    same tables, column for column and constraint for constraint (the
+    revisions stay the only way gm builds a database)."""
+    from sqlmodel import SQLModel
+
+    import gm.store.models  # noqa: F401  (declares the tables)
+
+    migrated, created = (resolve_url(new_db(name)) for name in ("migrated", "created"))
+    engine = open_engine(migrated)
+    try:
+        migrate.migrate(engine)
+    finally:
+        engine.dispose()
+    engine = open_engine(created)
+    try:
+        SQLModel.metadata.create_all(
+            engine, tables=[SQLModel.metadata.tables[t] for t in migrate.TABLES]
+        )
+    finally:
+        engine.dispose()
+    assert _schema(created) == _schema(migrated)
+
+
+def test_alembic_compares_the_sqlmodel_metadata_and_writes_plain_types(
+    db_url: str, tmp_path: Path
+) -> None:
+    """env.py's target metadata is SQLModel's: a table declared on it shows up
+    in autogenerate, and a str column (SQLModel's AutoString) is written as
+    sa.String(), so revisions never import sqlmodel."""
+    import shutil
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import Column, Integer, Table
+    from sqlmodel import SQLModel
+    from sqlmodel.sql.sqltypes import AutoString
+
+    engine = open_engine(db_url)
+    scripts = tmp_path / "migrations"
+    shutil.copytree(Path(migrations.__file__).parent, scripts)
+    config = Config()
+    config.set_main_option("script_location", str(scripts))
+    probe = Table(
+        "gm_probe",
+        SQLModel.metadata,
+        Column("id", Integer, primary_key=True),
+        Column("name", AutoString, nullable=False),
+    )
+    try:
+        migrate.migrate(engine)
+        with engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.revision(config, "probe", autogenerate=True, rev_id="9999")
+    finally:
+        SQLModel.metadata.remove(probe)
+        engine.dispose()
+    (written,) = (scripts / "versions").glob("9999_*.py")
+    text = written.read_text()
+    upgrade = text[text.index("def upgrade") : text.index("def downgrade")]
+    assert "op.create_table('gm_probe'" in upgrade
+    assert upgrade.count("op.") == 1  # gm's own tables match the metadata
+    assert "sa.Column('name', sa.String(), nullable=False)" in upgrade
+    assert "sqlmodel" not in text
 
 
 def test_revisions_constant_matches_the_scripts() -> None:

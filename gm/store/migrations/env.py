@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import os
 from logging.config import fileConfig
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
 from sqlalchemy.engine import Connection
+from sqlmodel import SQLModel
+from sqlmodel.sql.sqltypes import AutoString
 
+from gm.store import models  # noqa: F401  (declares gm's tables on SQLModel.metadata)
 from gm.store.db import WRITE, open_engine, resolve_url
-from gm.store.models import metadata
 
 config = context.config
-target_metadata = metadata
+# The SQLModel classes of gm.store.models are the one source of the schema
+# that autogenerate (and tests/store/test_migrations.py) compares with a database.
+target_metadata = SQLModel.metadata
 
 # Only the alembic command line configures logging; gm itself must not.
 if config.config_file_name is not None and "connection" not in config.attributes:
@@ -32,6 +36,14 @@ def _url() -> str:
     return config.get_main_option("sqlalchemy.url") or resolve_url(os.environ.get("GM_DB"))
 
 
+def _render_item(type_: str, obj: Any, autogen_context: Any) -> str | Literal[False]:
+    """Autogenerate writes a ``str`` field (SQLModel's AutoString) as ``sa.String()``,
+    as the revisions do, so that no revision needs to import sqlmodel."""
+    if type_ == "type" and isinstance(obj, AutoString):
+        return "sa.String()"
+    return False
+
+
 def _configure(**kwargs: Any) -> None:
     # render_as_batch: SQLite has almost no ALTER TABLE; batch mode copies
     # tables instead. NB for future revisions: a batch copy of "events" or
@@ -39,7 +51,12 @@ def _configure(**kwargs: Any) -> None:
     # recreate; and as foreign_keys=ON cannot be switched off inside the
     # migration's transaction, copy a referenced table under
     # "PRAGMA defer_foreign_keys = ON" (checked at commit instead).
-    context.configure(target_metadata=target_metadata, render_as_batch=True, **kwargs)
+    context.configure(
+        target_metadata=target_metadata,
+        render_as_batch=True,
+        render_item=_render_item,
+        **kwargs,
+    )
 
 
 def run_migrations_offline() -> None:
