@@ -40,7 +40,7 @@ from support import REPORT, PgServer
 from gm.cli import cli
 from gm.store.db import sqlite_backup
 
-# Per command; 27 commands, so ~650 inputs in all on SQLite (a few seconds per
+# Per command; 30 commands, so ~750 inputs in all on SQLite (a few seconds per
 # command), fewer on PostgreSQL, where each input costs a database copy.
 EXAMPLES = 25
 EXAMPLES_PG = 8
@@ -170,7 +170,9 @@ def _report() -> Iterator[None]:
     total = sum(TRIED.values())
     REPORT.append(f"hostile inputs tried: {total} over {len(TRIED)} commands and databases")
     if {name for name, _ in TRIED} == set(cli.commands):  # the whole module ran
-        assert total >= 10 * len(cli.commands), TRIED
+        # at least 5 inputs per command and database on average (CI runs the
+        # PostgreSQL pass on its own, with fewer examples: each costs a copy)
+        assert total >= 5 * len(TRIED), TRIED
 
 
 @pytest.fixture
