@@ -1,5 +1,5 @@
 """The core and the games stay pure: no database, CLI, templates, clock or
-``random``; games never import each other (design.md, "Layers")."""
+``random``; games never import each other (docs/architecture.md, « Layers »)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Where the database lives and how gm connects to it.
 
-This module owns the connection recipe (``ecosystem.md`` §3.2) and nothing
+This module owns the connection recipe (``docs/architecture.md``, Layers) and nothing
 else: resolving ``--db`` / ``GM_DB`` to a SQLAlchemy URL, creating the engine
 with the SQLite pragmas and the transaction-begin hook, copying a live SQLite
 file with the online backup API, and turning driver errors into
