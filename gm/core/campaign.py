@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gm.core.dice import DiceRolled
 from gm.core.fortune import label_for
 from gm.core.protocol import GM, PUBLIC, Event
 
@@ -110,6 +109,21 @@ class SettingChanged(Event):
     kind = "gm.setting-changed"
     key: str
     value: str
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """The MJ rolled dice: public. ``expression`` is canonical; ``dice`` has
+    every die drawn, per term (an empty tuple for a constant term)."""
+
+    kind = "gm.dice-rolled"
+    expression: str
+    reason: str
+    dice: tuple[tuple[int, ...], ...]
+    total: int
+
+    def drew_chance(self) -> bool:
+        return True
 
 
 @dataclass(frozen=True)

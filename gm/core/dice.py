@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gm.core.protocol import Chance, Event
+from gm.core.campaign import DiceRolled
+from gm.core.protocol import Chance
 from gm.errors import InputError
 
 MAX_LENGTH = 100
@@ -131,21 +132,6 @@ class Roll:
     def kept(self) -> tuple[tuple[int, ...], ...]:
         """The kept dice, per term, in the order drawn."""
         return tuple(tuple(d for d, k in zip(t.dice, t.kept, strict=True) if k) for t in self.terms)
-
-
-@dataclass(frozen=True)
-class DiceRolled(Event):
-    """The MJ rolled dice: public. ``expression`` is canonical; ``dice`` has
-    every die drawn, per term (an empty tuple for a constant term)."""
-
-    kind = "gm.dice-rolled"
-    expression: str
-    reason: str
-    dice: tuple[tuple[int, ...], ...]
-    total: int
-
-    def drew_chance(self) -> bool:
-        return True
 
 
 def _syntax(message: str) -> InputError:

@@ -37,6 +37,7 @@ from gm.service import clock, deciding
 from gm.service.deciding import to_record
 from gm.service.env import Env
 from gm.service.loading import Campaign, extend, fold, is_platform
+from gm.service.loading import load as load  # re-exported: what commands load
 from gm.service.posts import ROLL, publish, render_common, render_private, render_public
 from gm.service.secrets import sealed_in
 from gm.store.log import StoredEvent, Writer
@@ -62,12 +63,6 @@ class Result:
     reply: str | None = None
     recorded: bool = True
     notes: tuple[str, ...] = field(default_factory=tuple)
-
-
-def load(env: Env, slug: str) -> Campaign:
-    """The campaign as its log stands now (read-only)."""
-    info = env.store.campaign(slug)
-    return fold(info.slug, info.game, env.store.events(info.slug))
 
 
 def resolve_player(campaign: Campaign, name: str) -> str:

@@ -12,7 +12,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm import games
 from gm.core import fortune
@@ -29,12 +29,12 @@ from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
 from gm.service import clock
-from gm.service.actions import Post, Result, load
-from gm.service.deciding import to_record, would_be
 from gm.service.env import Env
-from gm.service.loading import extend, fold
-from gm.service.posts import deadline_datetime, publish, render_public
-from gm.store.log import CampaignInfo
+from gm.service.loading import extend, fold, load
+
+if TYPE_CHECKING:
+    from gm.service.actions import Result
+    from gm.store.records import CampaignInfo
 
 CURRENT = "current-campaign"
 """The settings key of an MJ's current campaign is ``current-campaign:<login>``;
@@ -168,6 +168,11 @@ def create(
     ``preview`` checks everything and renders the opening post from the
     would-be log, writing nothing (its fingerprint is that of the preview).
     """
+    # Imported here: gm status and gm list need none of the writing path.
+    from gm.service.actions import Post, Result
+    from gm.service.deciding import to_record, would_be
+    from gm.service.posts import publish, render_public
+
     game = games.load(game_id)
     title = nfc(title)
     if not title or len(title) > MAX_TITLE:
@@ -255,7 +260,7 @@ def status(env: Env, slug: str) -> dict[str, Any]:
     campaign = load(env, slug)
     game = campaign.game
     summary = game.summary(campaign.state)
-    at = deadline_datetime(campaign)
+    at = campaign.deadline()
     now = env.now()
     return {
         "game": summary.pop("game", game.id),
@@ -276,6 +281,9 @@ def status(env: Env, slug: str) -> dict[str, Any]:
 
 
 def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
+    from gm.service.actions import Result
+    from gm.service.deciding import to_record
+
     checked = check_settings({key: value})
     with env.store.write(slug) as w:
         info = env.store.campaign(slug)

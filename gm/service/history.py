@@ -6,9 +6,9 @@ from typing import Any
 
 from gm.core.campaign import visible_to
 from gm.core.protocol import GM
-from gm.service.actions import load, resolve_player
+from gm.service.actions import resolve_player
 from gm.service.env import Env
-from gm.service.loading import codec_for, is_platform
+from gm.service.loading import codec_for, is_platform, load
 from gm.service.secrets import seal_of
 
 

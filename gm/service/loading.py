@@ -23,7 +23,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from gm import games
 from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Meta, evolve_meta
@@ -32,6 +33,9 @@ from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey
 from gm.errors import ChainIntegrityError
 from gm.store.records import StoredEvent
+
+if TYPE_CHECKING:
+    from gm.service.env import Env
 
 
 @functools.cache
@@ -87,6 +91,13 @@ class Campaign:
     def over(self) -> bool:
         return bool(self.game.is_over(self.state))
 
+    def deadline(self) -> datetime | None:
+        """The deadline of the phase the game is in, if one was set for it."""
+        set_for = self.meta.deadline
+        if set_for is None or set_for.phase != self.game.phase(self.state):
+            return None
+        return datetime.fromisoformat(set_for.at)
+
     def replay(self, events: Iterable[Event]) -> Any:
         """The game state after applying ``events`` (platform events are skipped)."""
         state = self.state
@@ -94,6 +105,12 @@ class Campaign:
             if not is_platform(event.kind):
                 state = self.game.evolve(state, event)
         return state
+
+
+def load(env: Env, slug: str) -> Campaign:
+    """The campaign as its log stands now (read-only)."""
+    info = env.store.campaign(slug)
+    return fold(info.slug, info.game, env.store.events(info.slug))
 
 
 def decode(game_id: str, record: StoredEvent) -> Event:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,10 +120,10 @@ def draws_context(campaign: Campaign) -> dict[str, dict[str, Any]]:
 
 def deadline_context(campaign: Campaign) -> dict[str, Any] | None:
     """The deadline of the phase the game is in, if the MJ set one."""
-    deadline = campaign.meta.deadline
-    if deadline is None or deadline.phase != campaign.game.phase(campaign.state):
+    if campaign.deadline() is None:
         return None
-    return {"at": deadline.at, "tz": campaign.meta.settings["tz"]}
+    assert campaign.meta.deadline is not None
+    return {"at": campaign.meta.deadline.at, "tz": campaign.meta.settings["tz"]}
 
 
 ROLL = "roll"
@@ -233,8 +232,3 @@ def output(body: str, fmt: str, tables: str) -> str:
     from gm.render import convert
 
     return convert(body, fmt, tables)
-
-
-def deadline_datetime(campaign: Campaign) -> datetime | None:
-    ctx = deadline_context(campaign)
-    return datetime.fromisoformat(ctx["at"]) if ctx else None

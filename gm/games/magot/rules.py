@@ -67,7 +67,6 @@ from .model import (
     remove_bills,
     sort_bills,
 )
-from .share import split_pot
 from .text import name_key, words
 
 MAX_ROUNDS = 100
@@ -553,6 +552,8 @@ def resolve_round(state: State) -> Resolution:
         for total in (min(MAX_WOUNDS, g.wounds + taken[g.name]),)
     )
     sharers = [n for n in state.living if n not in folds and not taken[n]]
+    from .share import split_pot  # R-6's solver: only a resolution needs it
+
     split = split_pot(state.pot, len(sharers))
     return Resolution(
         folded=tuple(n for n in state.living if n in folds),
