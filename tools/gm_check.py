@@ -1156,9 +1156,20 @@ def spread_words(words: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
 
 OPTION_OF = {"BANG BANG BANG": "triple", "BANG": "bang", "CLIC CLIC CLIC": "click"}
 OPTION_NAME = {v: k for k, v in OPTION_OF.items()}
-FATE_OF = {"tiré": "fired", "arme baissée": "lowered", "cible couchée": "held", "sonné": "disabled"}
+FATE_OF = {
+    "tiré": "fired",
+    "arme baissée": "lowered",
+    "cible couchée": "held",
+    # a stunned shooter agrees with their gender, or is « groggy » without one
+    "sonné": "disabled",
+    "sonnée": "disabled",
+    "groggy": "disabled",
+}
+# « mort au tour 3 », « morte … », « hors-jeu … » in the final ranking
+DEAD_AT = re.compile(r" \((?:morte?|hors-jeu) au tour \d+\)$")
 SECRETISH = re.compile(
-    r"\(sel |Sceaux? |^(?:BANG|CLIC)\b| sonné, | braquait | joue (?:le|la) |^Couchés? : "
+    r"\(sel |Sceaux? |^(?:BANG|CLIC)\b|, (?:sonnée?|groggy), | braquait | joue (?:le|la) "
+    r"|^(?:Couchée?s?|Se couche(?:nt)?) : "
 )
 
 
@@ -1675,7 +1686,7 @@ class Checker:
         for line in post.body:
             cells = row_cells(line, count)
             if cells and cells[0] not in ("qui", "joueur", "rang"):
-                names.append(cells[column].removesuffix(")").split(" (mort au tour")[0])
+                names.append(DEAD_AT.sub("", cells[column]))
         post.data.setdefault("names", names)
 
     def parse_magot_round(self, post: Post) -> None:
@@ -1873,7 +1884,9 @@ class Checker:
                 nobody = True
                 continue
             m = re.fullmatch(
-                r"Sans ordre : (.+) — (?:ils ne braquent|ne braque) personne ce tour-ci\.", t
+                r"Sans ordre : (.+) — (?:(?:ils|elles) ne braquent personne|ne braque personne"
+                r"|personne dans leur viseur) ce tour-ci\.",
+                t,
             )
             if m:
                 d["missing"] = parse_names(m[1], self.known(post)) or []
@@ -1948,7 +1961,9 @@ class Checker:
         section, quiet, lines_seen = True, False, Counter()
         for line in post.body:
             t = line.text
-            if section and (t.startswith("Blessés : ") or t == "Personne n'est blessé."):
+            if section and (
+                re.match(r"(?:Blessée?s?|Blessures) : ", t) or t == "Personne n'est blessé."
+            ):
                 section = False
                 continue
             if not section:
@@ -1967,7 +1982,8 @@ class Checker:
                 )
                 continue
             m = re.fullmatch(
-                r"Couchés? : (.+) — arme baissée, un point de honte(?: chacun)?, et l'ordre reste secret\.",
+                r"(?:Couchée?s?|Se couche(?:nt)?) : (.+) — arme baissée, un point de honte"
+                r"(?: chacune?| par tête)?, et l'ordre reste secret\.",
                 t,
             )
             if m:
@@ -2001,12 +2017,14 @@ class Checker:
                 self.shooter(post, line, a, b, shots, disabled, held)
                 shots[a] = (b, OPTION_OF[m[1]], line)
                 continue
-            m = re.fullmatch(r"(.+), sonné, ne tire pas sur (.+)\.", t)
+            m = re.fullmatch(r"(.+), (?:sonnée?|groggy), ne tire pas sur (.+)\.", t)
             if m:
                 self.shooter(post, line, m[1], m[2], shots, disabled, held)
                 disabled[m[1]] = (m[2], line)
                 continue
-            m = re.fullmatch(r"(.+) braquait (.+), qui s'est couché : pas de tir\.", t)
+            m = re.fullmatch(
+                r"(.+) braquait (.+), qui (?:s'est couchée?|a baissé son arme) : pas de tir\.", t
+            )
             if m:
                 self.shooter(post, line, m[1], m[2], shots, disabled, held)
                 held[m[1]] = (m[2], line)

@@ -201,14 +201,21 @@ def _table(rows: list[dict[str, object]]) -> None:
 
 
 @click.command(name="set")
-@click.argument("key", type=click.Choice(["format", "tables", "tz", "lang", "turn-deadline"]))
+@click.argument(
+    "key", type=click.Choice(["format", "tables", "tz", "lang", "turn-deadline", "gender"])
+)
 @click.argument("value")
+@click.argument("gender", required=False, metavar="[GENDER]")
 @pass_ctx
-def set_(ctx: Ctx, key: str, value: str) -> None:
-    """Change a campaign setting: format, tables, tz, lang or turn-deadline.
+def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
+    """Change a campaign setting: format, tables, tz, lang, turn-deadline, or a player's gender.
 
     turn-deadline is the delay given each time a move passes the turn to
     another player (games played turn by turn): '+24h', or 'off'.
+
+    gender PLAYER GENDER sets how posts agree with a player: m (« sonné »),
+    f (« sonnée ») or n (none: wording that needs no agreement, « groggy »).
+    Posts already published stay as they are.
 
     \b
     Example:
@@ -216,10 +223,23 @@ def set_(ctx: Ctx, key: str, value: str) -> None:
       gm set tables list         # the forum has no [table] tag
       gm set tz America/Montreal
       gm set turn-deadline +24h
+      gm set gender Élodie f
     """
     from gm.service import campaigns
 
     slug = ctx.slug()
+    if key == "gender":
+        if gender is None:
+            raise click.UsageError("gm set gender takes a player and a gender: m, f or n")
+        result = campaigns.set_gender(ctx.env, slug, value, gender)
+        from gm.core.names import find_name
+
+        player = find_name(result.campaign.meta.players, value) or value
+        shown = result.campaign.meta.genders.get(player, "n")
+        note(f"{slug}: gender of {player} = {shown}" + ("" if result.recorded else " (unchanged)"))
+        return
+    if gender is not None:
+        raise click.UsageError(f"gm set {key} takes one value, got {value!r} and {gender!r}")
     result = campaigns.change_setting(ctx.env, slug, key, value)
     note(
         f"{slug}: {key} = {result.campaign.meta.settings[key] or 'off'}"

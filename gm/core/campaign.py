@@ -112,6 +112,16 @@ class SettingChanged(Event):
 
 
 @dataclass(frozen=True)
+class GenderSet(Event):
+    """A player's grammatical gender (``gm.core.gender``): ``"m"``, ``"f"``, or
+    ``""`` for none (neutral wording). Public: it only changes how posts agree."""
+
+    kind = "gm.gender-set"
+    player: str
+    gender: str
+
+
+@dataclass(frozen=True)
 class DiceRolled(Event):
     """The MJ rolled dice: public. ``expression`` is canonical; ``dice`` has
     every die drawn, per term (an empty tuple for a constant term)."""
@@ -222,6 +232,7 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     ChanceDrawn,
     DefaultApplied,
     PostPublished,
+    GenderSet,
 )
 
 
@@ -246,6 +257,8 @@ class Meta:
     """Every purpose the fortune drew (a purpose is drawn once)."""
     rolls: int = 0
     """How many dice rolls were made: the next one draws ``roll/<rolls + 1>``."""
+    genders: dict[str, str] = field(default_factory=dict)
+    """Players' grammatical genders (``"m"`` or ``"f"``); a player absent has none."""
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
@@ -277,6 +290,11 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
             return replace(meta, drawn=meta.drawn | set(event.purposes))
         case DiceRolled() if meta is not None:
             return replace(meta, rolls=meta.rolls + 1)
+        case GenderSet() if meta is not None:
+            genders = {p: g for p, g in meta.genders.items() if p != event.player}
+            if event.gender:
+                genders[event.player] = event.gender
+            return replace(meta, genders=genders)
     return meta
 
 

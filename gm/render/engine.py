@@ -37,6 +37,7 @@ from gm.errors import InputError, NotFoundError
 from gm.paths import expand
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
+from gm.render.grammar import FILTERS as GRAMMAR_FILTERS
 from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
 from gm.render.markup import convert
 from gm.render.timer import TooSlow, within
@@ -214,6 +215,7 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.filters.update(FILTERS)
+        self.env.filters.update(GRAMMAR_FILTERS)
         # The game's own filters (pure functions; what they return is escaped
         # like any value): they may add names, never replace gm's own.
         clash = sorted(set(filters or {}) & set(self.env.filters))

@@ -16,15 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 from gm import games
 from gm.core import fortune
+from gm.core import gender as genders
 from gm.core.campaign import (
     DEFAULT_SETTINGS,
     PROTOCOL,
     SETTINGS,
     CampaignCreated,
     FortuneSealed,
+    GenderSet,
     SettingChanged,
 )
-from gm.core.names import MAX_SLUG, nfc, slugify
+from gm.core.names import MAX_SLUG, find_name, nfc, slugify
 from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
@@ -174,10 +176,11 @@ def create(
     from gm.service.posts import publish, render_public
 
     game = games.load(game_id)
+    named = [genders.split_player(raw) for raw in players]
     title = nfc(title)
     if not title or len(title) > MAX_TITLE:
         raise InputError(f"a title needs 1 to {MAX_TITLE} characters", code="campaign/title")
-    seated = check_players(game.id, players)
+    seated = check_players(game.id, [name for name, _ in named])
     configured = game.configure(seated, dict(options or {}))
     checked = check_settings(settings or {})
     slug = slug if slug is not None else (slugify(title) or game.id)
@@ -199,6 +202,12 @@ def create(
         protocol=PROTOCOL,
     )
     opening = [to_record(created, GM), to_record(FortuneSealed(seed), GM)]
+    # Genders come right after the creation, before the opening post renders.
+    opening += [
+        to_record(GenderSet(player, given), GM)
+        for player, (_, given) in zip(seated, named, strict=True)
+        if given
+    ]
     ref = PostRef("opening")
     if preview:
         if slug in {c.slug for c in env.store.campaigns()}:
@@ -292,6 +301,35 @@ def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
             return Result(campaign, recorded=False)
         event = SettingChanged(key, checked[key])
         stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
+    return Result(extend(campaign, stored), tuple(stored))
+
+
+def set_gender(env: Env, slug: str, player: str, value: str) -> Result:
+    """Record ``player``'s grammatical gender (``m``, ``f``, or ``n``: none).
+
+    Posts rendered from then on agree with it; posts already published stay
+    as they were. Nothing is recorded when it is already so.
+
+    :raises InputError: an unknown gender spelling.
+    :raises NotFoundError: no such player at the table.
+    """
+    from gm.service.actions import Result
+    from gm.service.deciding import to_record
+
+    wanted = genders.parse(value)
+    with env.store.write(slug) as w:
+        info = env.store.campaign(slug)
+        campaign = fold(info.slug, info.game, w.events(info.slug))
+        seated = find_name(campaign.meta.players, player)
+        if seated is None:
+            raise NotFoundError(
+                f"no player named {player!r} in {info.slug!r} (players:"
+                f" {quote_choices(campaign.meta.players)})",
+                code="campaign/no-player",
+            )
+        if campaign.meta.genders.get(seated, genders.NEUTRAL) == wanted:
+            return Result(campaign, recorded=False)
+        stored = w.append(info.slug, [to_record(GenderSet(seated, wanted), GM)], campaign.seq)
     return Result(extend(campaign, stored), tuple(stored))
 
 

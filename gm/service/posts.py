@@ -91,6 +91,7 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "game": campaign.game.id,
         "game_title": campaign.game.title,
         "players": list(meta.players),
+        "genders": {p: meta.genders[p] for p in meta.players if p in meta.genders},
         "commitment": "sha256:" + meta.commitment,
         "seed": meta.seed if campaign.over else None,
         "chain_head": head,

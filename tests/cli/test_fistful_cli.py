@@ -136,7 +136,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
     assert result.stdout == (
         f"# Fistful of Gold — « {TITLE} »\n"
         "\n"
-        "Deux pistoleros face à face, un deck chacun, et de l'or sur la table. Partie longue :"
+        "Deux duellistes face à face, un deck chacun, et de l'or sur la table. Partie longue :"
         " le premier à gagner **3 manches** l'emporte.\n"
         "\n"
         "**Duellistes** : ana (deck rouge) · bob (deck vert)\n"

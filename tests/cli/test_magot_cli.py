@@ -608,21 +608,21 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
         ("magot.stayed", "marco"),
         ("magot.folded", "marco"),
     ]
-    assert "**Couché** : marco" in gm("resolve").stdout
+    assert "**Se couche** : marco" in gm("resolve").stdout
 
 
 def expected_results(gm: Gm) -> str:
     return nb(
         "## Tour 1 — ça tire\n"
         "\n"
-        "**Couché** : marco — arme baissée, un point de honte, et l'ordre reste secret.\n"
+        "**Se couche** : marco — arme baissée, un point de honte, et l'ordre reste secret.\n"
         "\n"
         "- **BANG** — tom sur fab : touché !\n"
-        "- fab braquait marco, qui s'est couché : pas de tir.\n"
+        "- fab braquait marco, qui a baissé son arme : pas de tir.\n"
         "\n"
         f"{gm.opened(1, 'tom')}"
         "\n"
-        "**Blessés** : fab (1).\n"
+        "**Blessures** : fab (1).\n"
         "\n"
         "**Partage** : 2 parts de **20 000 $**.\n"
         "\n"
@@ -766,7 +766,7 @@ def test_history_as_a_player_hides_another_players_pending_fold(gm: Gm) -> None:
 
     # the results make the fold public, in the post and in everyone's history
     results = gm("resolve").stdout
-    assert "**Couché** : marco" in results
+    assert "**Se couche** : marco" in results
     resolved = [e for e in gm.history("--as", "fab") if e["kind"] == "magot.round-resolved"]
     assert resolved[0]["payload"]["resolution"]["folded"] == ["marco"]
 
@@ -819,8 +819,8 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     )
     results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
     assert "- **BANG** — marco sur tom : touché !" in results
-    assert "- fab braquait lulu, qui s'est couché : pas de tir." in results
-    assert "- tom braquait lulu, qui s'est couché : pas de tir." in results
+    assert "- fab braquait lulu, qui a baissé son arme : pas de tir." in results
+    assert "- tom braquait lulu, qui a baissé son arme : pas de tir." in results
     assert (
         nb("Restent sur la table, perdus pour tout le monde : 10 000 · 5 000 (15 000 $).\n")
         in results
@@ -840,8 +840,8 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "Perdus sur la table : 10 000 · 5 000 (15 000 $).\n"
         "\n"
         f"**Graine du hasard** : `{SEED}` — son empreinte SHA-256 est le sceau publié au début"
-        " de la partie ; avec elle, chacun peut refaire chaque tirage (voir le mode d'emploi"
-        " de gm).\n"
+        " de la partie ; avec elle, chacun peut refaire chaque tirage et vérifier"
+        " qu'aucun n'a été arrangé.\n"
         "\n"
         f"{gm.footer()}\n"
     )
@@ -856,7 +856,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "| qui | braquait | avec | sort |\n"
         "|---|---|---|---|\n"
         "| fab | marco | BANG BANG BANG | tiré |\n"
-        "| marco | fab | BANG | sonné |\n"
+        "| marco | fab | BANG | groggy |\n"
         "| lulu | tom | CLIC CLIC CLIC | tiré |\n"
         "| tom | fab | CLIC CLIC CLIC | tiré |\n"
         "\n"
@@ -934,14 +934,14 @@ def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) 
         "- **BANG BANG BANG** — marco sur fab : touché !\n"
         "- **BANG** — lulu sur fab : touché !\n"
         "- **BANG** — tom sur fab : touché !\n"
-        "- fab, sonné, ne tire pas sur marco.\n"
+        "- fab, groggy, ne tire pas sur marco.\n"
         "\n"
         f"{gm.opened(1, 'marco', 'lulu', 'tom')}"
         "\n"
-        "**Blessés** : fab (3 — **mort**).\n"
+        "**Blessures** : fab (3 — **hors-jeu**).\n"
     ) in result.stdout
     assert "CLIC" not in result.stdout  # fab's disabled bluff stays secret
-    assert nb("| fab | 0 $ | mort | 0 |") in result.stdout
+    assert nb("| fab | 0 $ | hors-jeu | 0 |") in result.stdout
     fab = next(p for p in gm.status()["players"] if p["name"] == "fab")
     assert (fab["alive"], fab["wounds"]) == (False, 3)
 
@@ -981,11 +981,11 @@ def test_a_triple_against_a_bang_wounds_only_the_bang(gm: Gm) -> None:
         "- **BANG BANG BANG** — fab sur marco : touché !\n"
         "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
         "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
-        "- marco, sonné, ne tire pas sur fab.\n"
+        "- marco, groggy, ne tire pas sur fab.\n"
         "\n"
         f"{gm.opened(1, 'fab', 'lulu', 'tom')}"
         "\n"
-        "**Blessés** : marco (1).\n"
+        "**Blessures** : marco (1).\n"
     ) in result.stdout
     assert "**BANG** —" not in result.stdout  # marco's disabled BANG stays secret
     wounds = {p["name"]: p["wounds"] for p in gm.status()["players"]}
@@ -1007,8 +1007,8 @@ def test_two_triples_at_each_other_wound_both(gm: Gm) -> None:
         "- **BANG BANG BANG** — fab sur marco : touché !\n"
         "- **BANG BANG BANG** — marco sur fab : touché !\n"
     ) in result.stdout
-    assert "sonné" not in result.stdout
-    assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
+    assert "sonné" not in result.stdout and "groggy" not in result.stdout
+    assert "**Blessures** : fab (1), marco (1).\n" in result.stdout
     assert nb("**Partage** : 2 parts de **20 000 $**.\n") in result.stdout
 
 
@@ -1021,7 +1021,7 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
     assert (
         "- **BANG** — fab sur marco : touché !\n- **BANG** — marco sur fab : touché !\n"
     ) in result.stdout
-    assert "**Blessés** : fab (1), marco (1).\n" in result.stdout
+    assert "**Blessures** : fab (1), marco (1).\n" in result.stdout
 
 
 def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> None:

@@ -181,7 +181,9 @@ def play_random(game_id: str, seed: int, db: str, *, underscore_seed: bool = Fal
     chars = "abcdefghijklmnopqrstuvwxyzéç0123456789'.-" + ("_" if underscore_seed else "")
     secret = random_text(rng, chars, rng.randint(1, 3))
     env = Env(db=db)
-    created = campaigns.create(env, game_id, f"Vérif {seed}", players, seed=secret)
+    # Each player masculine, feminine or without a gender: every agreement is read.
+    seated = [name + rng.choice(("", ":m", ":f")) for name in players]
+    created = campaigns.create(env, game_id, f"Vérif {seed}", seated, seed=secret)
     played = Played(game_id, env, created.campaign.slug, secret)
     phase, in_phase, patience = None, 0, rng.randint(2, 10)
     for _ in range(3000):

@@ -71,7 +71,7 @@ def magot(tmp_path_factory: pytest.TempPathFactory) -> Posts:
         "-t",
         "Attaques",
         "-p",
-        "fab,marco,lulu,tom",
+        "fab,marco:m,lulu,tom",
         "--seed",
         "graine des attaques",
         "-o",
