@@ -18,11 +18,19 @@ from gm.core.protocol import post_name
     help="Only what PLAYER may see (default: everything, the MJ's view).",
 )
 @click.option("--round", "-r", "round_", type=int, help="Only events of this round.")
+@click.option("--manche", type=int, help="Only events of this manche (Fistful of Gold).")
+@click.option("--duel", type=int, help="Only events of this duel (with --manche).")
 @click.option("--player", "-p", metavar="NAME", help="Only events by or about player NAME.")
 @json_option
 @pass_ctx
 def history(
-    ctx: Ctx, viewer: str | None, round_: int | None, player: str | None, as_json: bool
+    ctx: Ctx,
+    viewer: str | None,
+    round_: int | None,
+    manche: int | None,
+    duel: int | None,
+    player: str | None,
+    as_json: bool,
 ) -> None:
     """Show the campaign's log: every input, draw and decision, in order.
 
@@ -31,6 +39,7 @@ def history(
       gm history
       gm history --as fab          # what fab may see
       gm history --player fab -r 2 # what fab sent and what concerned fab, round 2
+      gm history --manche 2 --duel 3
       gm history --json
 
     Events voided by 'gm undo' are shown, marked [voided].
@@ -39,8 +48,9 @@ def history(
     from gm.service import history as timeline
 
     rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM, player)
-    if round_ is not None:
-        rows = [r for r in rows if r["round"] == round_]
+    for key, wanted in (("round", round_), ("manche", manche), ("duel", duel)):
+        if wanted is not None:
+            rows = [r for r in rows if r[key] == wanted]
     if as_json:
         echo_json(rows)
         return

@@ -13,7 +13,14 @@ from gm.core.protocol import post_name
 @click.command()
 @click.argument("kind", required=False)
 @click.argument("at", required=False, metavar="[WHERE]")
-@click.option("--round", "-r", "round_", type=int, help="The round of the post (same as WHERE).")
+@click.option(
+    "--round",
+    "--manche",
+    "-r",
+    "round_",
+    type=int,
+    help="The post's round, or its manche (same as WHERE's first number).",
+)
 @format_option
 @pass_ctx
 def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: str | None) -> None:
@@ -30,6 +37,7 @@ def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: st
       gm post                      # the latest post
       gm post results 3            # or: gm post results --round 3
       gm post duel 2.3
+      gm post manche 2             # or: gm post manche --manche 2
       gm post disclosure --format bbcode
       gm post rules                # the rules, in French, for the thread
     """
@@ -37,7 +45,9 @@ def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: st
     from gm.store.records import parse_address
 
     if at is not None and round_ is not None:
-        raise click.UsageError("give the post's place once: WHERE or --round, not both")
+        raise click.UsageError(
+            "give the post's place once: WHERE or --round/--manche, not both"
+        )
     where: tuple[int, ...] | None = (round_,) if round_ is not None else None
     if at is not None:
         try:

@@ -19,7 +19,8 @@ def timeline(
 
     ``player``: only the events by or about that player (its actor, or the
     ``player`` of its payload). Events voided by ``gm undo`` are included,
-    with ``"voided": true``.
+    with ``"voided": true``. Each row says the round, manche and duel the log
+    was in (``None`` for a game that does not count in them).
     """
     campaign = load(env, slug)
     if viewer != GM:
@@ -27,11 +28,15 @@ def timeline(
     about = resolve_player(campaign, player) if player is not None else None
     codec = codec_for(campaign.game.id)
     out = []
-    round_ = None
+    # An event without a round (a pasted message, a word for the fortune)
+    # belongs to the round the log was in when it was recorded; so with the
+    # manche and the duel of a game that counts in them (Fistful of Gold).
+    where: dict[str, Any] = {"round": None, "manche": None, "duel": None}
     for record in campaign.records:
-        # An event without a round (a pasted message, a word for the fortune)
-        # belongs to the round the log was in when it was recorded.
-        round_ = record.payload.get("round", round_)
+        payload = record.payload
+        if "manche" in payload and payload["manche"] != where["manche"]:
+            where["duel"] = None  # a new manche starts with no duel yet
+        where |= {k: payload[k] for k in where if isinstance(payload.get(k), int)}
         if not visible_to(record.audience, viewer):
             continue
         if about is not None and about not in (record.actor, record.payload.get("player")):
@@ -51,7 +56,9 @@ def timeline(
                 "voided": record.seq in campaign.voided,
                 # one command's events share it: the seq of its first event
                 "batch": record.batch,
-                "round": round_,
+                "round": where["round"],
+                "manche": where["manche"],
+                "duel": where["duel"],
                 # The full seal of a secret (posts show its first 32 digits).
                 "seal": seal_of(record)
                 if not is_platform(record.kind) and codec.type_of(record.kind).sealed

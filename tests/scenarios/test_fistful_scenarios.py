@@ -133,7 +133,7 @@ def test_a_refused_card_stops_the_play_naming_the_duel_and_the_player(
     result = _play(db, path, "--json")
     assert result.exit_code == 1, result.output
     assert result.stderr.splitlines()[-1] == (
-        "Error: duel 2, ana: the 4 is forbidden for ana this duel: ana played the 3 in the"
+        "Error: [[duels]] entry 2, ana: the 4 is forbidden for ana this duel: ana played the 3 in the"
         " previous duel (playable: 5, 6, 7, 8, Dynamite) [fistful/forbidden]"
     )
 
@@ -150,7 +150,7 @@ def test_a_missing_discard_stops_the_play_saying_what_is_awaited(db: str, tmp_pa
     result = _play(db, path)
     assert result.exit_code == 1, result.output
     assert result.stderr.splitlines()[-1] == (
-        "Error: duel 3, gm resolve: manche 1 cannot end yet: waiting for ana's discard,"
+        "Error: [[duels]] entry 3, gm resolve: manche 1 cannot end yet: waiting for ana's discard,"
         " bob's discard [fistful/waiting]"
     )
 
@@ -160,7 +160,7 @@ def test_a_missing_discard_stops_the_play_saying_what_is_awaited(db: str, tmp_pa
     [
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[duels]]\ncard = { ana = "3" }\n',
-            "Error: duel 1: unknown key 'card' (valid: cards, pick, discard, final)"
+            "Error: [[duels]] entry 1: unknown key 'card' (valid: cards, pick, discard, final)"
             " [scenario/unknown-key]",
         ),
         (
@@ -179,7 +179,7 @@ def test_a_missing_discard_stops_the_play_saying_what_is_awaited(db: str, tmp_pa
         ),
         (
             '[setup]\ndiscards = { ana = "1 2", bob = "1 2" }\n[[duels]]\ncards = { ana = 3 }\n',
-            "Error: duel 1: 'cards' must be a table of player = \"message\", got {'ana': 3}"
+            "Error: [[duels]] entry 1: 'cards' must be a table of player = \"message\", got {'ana': 3}"
             " [scenario/bad-value]",
         ),
     ],

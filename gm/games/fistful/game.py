@@ -212,8 +212,10 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
             code="scenario/bad-value",
             params={"key": "duels"},
         )
+    # Named by its place in the file: the file does not say which manche and
+    # duel an entry is (the rules do), so « duel 7 » would mislead the MJ.
     for number, entry in enumerate(duels, start=1):
-        steps.extend(_duel_steps(f"duel {number}", entry))
+        steps.extend(_duel_steps(f"[[duels]] entry {number}", entry))
     return steps
 
 
