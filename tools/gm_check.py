@@ -887,11 +887,19 @@ def identify(line: Line) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
+# A chronicle's own lines, as gm writes them in French (« Message 5 — résultats
+# · tour 2 ») and as gm 0.x wrote them in English (« Post 5 — results 2 »).
 _CHRONICLE_POST = re.compile(
     r"Post (?P<n>\d+) — (?P<name>[a-z-]+(?: [\d.]+)?)(?P<obsolete> — obsolete: undone by the MJ)?"
+    r"|Message (?P<fr_n>\d+) — (?P<fr_name>[^—]+?)(?P<fr_obsolete> — obsolète : annulé par le MJ)?"
 )
-_CHRONICLE_HASH = re.compile(r"sha256:[0-9a-f]{64} \(after event \d+, [^)]*\)")
-_CHRONICLE_TOP = re.compile(r".+ — \d+ posts, \d+ events\.")
+_CHRONICLE_HASH = re.compile(
+    r"sha256:[0-9a-f]{64} \((?:after event|après l'événement) \d+, [^)]*\)"
+)
+_CHRONICLE_TOP = re.compile(r".+ — \d+ (?:posts, \d+ events|messages?, \d+ événements)\.")
+# The head of each part of a chronicle cut to fit the forum's post length.
+_CHRONICLE_PART = re.compile(r"Archive de « .+ » — partie \d+ sur \d+")
+_VERIFICATION = ("Verification", "Vérification")
 
 
 @dataclass
@@ -915,8 +923,9 @@ def read_source(text: str, name: str, fmt: str = "auto", start: int = 0) -> Sour
     posts: list[Post] = []
     outside: list[Line] = []
     chronicle: dict[str, str] = {}
-    is_chronicle = any(_CHRONICLE_POST.fullmatch(li.text) for li in lines) and any(
-        li.text == "Verification" for li in lines
+    is_chronicle = any(_CHRONICLE_PART.fullmatch(li.text) for li in lines) or (
+        any(_CHRONICLE_POST.fullmatch(li.text) for li in lines)
+        and any(li.text in _VERIFICATION for li in lines)
     )
     current: Post | None = None
     meta: tuple[int, bool] | None = None  # the chronicle's number and obsolete flag
@@ -932,21 +941,29 @@ def read_source(text: str, name: str, fmt: str = "auto", start: int = 0) -> Sour
             m = _CHRONICLE_POST.fullmatch(line.text)
             if m:
                 close()
-                meta = (int(m["n"]), bool(m["obsolete"]))
+                meta = (int(m["n"] or m["fr_n"]), bool(m["obsolete"] or m["fr_obsolete"]))
                 wrapper.add(line.no)
                 continue
-            if line.text == "Verification":
+            if _CHRONICLE_PART.fullmatch(line.text):
+                wrapper.add(line.no)
+                continue
+            if line.text in _VERIFICATION:
                 close()
                 in_verification = True
             if in_verification:
                 wrapper.add(line.no)
                 v = re.fullmatch(
-                    r"Seal of fortune \(SHA-256 of the seed\): (?:sha256:)?([0-9a-f]{64})",
+                    r"(?:Seal of fortune \(SHA-256 of the seed\):|Sceau du hasard \(SHA-256 de la"
+                    r" graine\) :) (?:sha256:)?([0-9a-f]{64})",
                     line.text,
                 )
                 if v:
                     chronicle["commitment"] = v[1]
-                v = re.fullmatch(r"Seed \(revealed, the game is over\): (.+)", line.text)
+                v = re.fullmatch(
+                    r"(?:Seed \(revealed, the game is over\):|Graine \(révélée, la partie est"
+                    r" finie\) :) (.+)",
+                    line.text,
+                )
                 if v:
                     chronicle["seed"] = v[1]
                 continue
@@ -3508,6 +3525,28 @@ def parse_groups(text: str) -> list[tuple[int, list[int], list[bool] | None]] | 
 # --- entry points ---------------------------------------------------------------------
 
 
+def join_parts(texts: Sequence[tuple[str, str]], fmt: str) -> list[tuple[str, str]]:
+    """The parts of a chronicle cut to fit the forum (« Archive de « … » —
+    partie 2 sur 3 »), given in any order, put back together as one text:
+    a post too long for one part goes on in the next. Other texts stay."""
+    parts: dict[int, tuple[str, str]] = {}
+    out: list[tuple[str, str]] = []
+    for name, text in texts:
+        try:
+            lines = read_lines(text, fmt)[1]
+        except Unreadable:
+            lines = []
+        m = re.fullmatch(r"Archive de « .+ » — partie (\d+) sur \d+", lines[0].text) if lines else None
+        if m is None or int(m[1]) in parts:
+            out.append((name, text))
+        else:
+            parts[int(m[1])] = (name, text)
+    if parts:
+        ordered = [parts[n] for n in sorted(parts)]
+        out.insert(0, (" + ".join(n for n, _ in ordered), "\n\n".join(t for _, t in ordered)))
+    return out
+
+
 def check_thread(
     report: Report,
     texts: Sequence[tuple[str, str]],
@@ -3519,7 +3558,7 @@ def check_thread(
     """Check many posts at once (``texts``: (name, text) pairs)."""
     sources = []
     start = 0
-    for name, text in texts:
+    for name, text in join_parts(texts, fmt):
         source = read_source(text, name, fmt, start)
         start += len(source.posts)
         sources.append(source)

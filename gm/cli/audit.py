@@ -6,7 +6,16 @@ import json
 
 import click
 
-from gm.cli.context import Ctx, echo_json, force_option, json_option, note, pass_ctx, write_file
+from gm.cli.context import (
+    Ctx,
+    echo_json,
+    force_option,
+    format_option,
+    json_option,
+    note,
+    pass_ctx,
+    write_file,
+)
 from gm.core.protocol import post_name
 
 
@@ -154,40 +163,61 @@ def undo(ctx: Ctx, preview: bool, reason: str) -> None:
 
 @click.command()
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default: stdout)."
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to FILE (default: stdout); several parts go to FILE-1, FILE-2….",
 )
+@format_option
 @click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["markdown", "html"]),
-    default="markdown",
+    "--limit",
+    type=int,
+    default=60_000,
     show_default=True,
-    help="Document format.",
+    help="Characters a post may have on the forum: longer, the chronicle is cut into"
+    " parts (0: never cut). phpBB 60000, Discourse 32000, Reddit 40000.",
 )
 @force_option
 @pass_ctx
-def chronicle(ctx: Ctx, output: str | None, fmt: str, force: bool) -> None:
-    """Write the campaign's public story as one document, for the forum's archive.
+def chronicle(ctx: Ctx, output: str | None, fmt: str | None, limit: int, force: bool) -> None:
+    """Write the campaign's public story for the forum's archive, in French.
 
-    Every stored public post in order, each under its number, kind, round and
-    hash, then the verification data: the seal of fortune, the seed once the
-    game is over, the chain head. Never a private message.
+    Every stored public post in order, each under its number, what it is
+    (« Message 5 — résultats · tour 2 ») and its hash, then the verification
+    data: the seal of fortune, the seed once the game is over, the chain
+    head. Never a private message. In the campaign's format unless --format
+    says otherwise; cut into parts that each fit in one forum post, between
+    posts or between a post's paragraphs, never inside its markup.
 
     \b
     Example:
       gm chronicle -o casse.md
-      gm chronicle --format html -o casse.html
+      gm chronicle --format bbcode -o casse.txt      # casse-1.txt, casse-2.txt… if long
+      gm chronicle --format html -o casse.html --limit 0
     """
     from pathlib import Path
 
     from gm.service import chronicle as service
 
-    text = service.chronicle(ctx.env, ctx.slug(), fmt)
+    slug = ctx.slug()
+    fmt, tables = ctx.style(slug, fmt)
+    parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None)
     if output is None:
-        click.echo(text, nl=False)
-    else:
-        write_file(Path(output), text, force=force, command="chronicle")
+        click.echo("\n".join(parts), nl=False)
+        if len(parts) > 1:
+            note(f"{len(parts)} parts, each one post of at most {limit:,} characters.")
+        return
+    path = Path(output)
+    if len(parts) == 1:
+        write_file(path, parts[0], force=force, command="chronicle")
         click.echo(f"Wrote {output}.", err=True)
+        return
+    paths = [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, len(parts) + 1)]
+    for target, part in zip(paths, parts, strict=True):
+        write_file(target, part, force=force, command="chronicle")
+    click.echo(
+        f"Wrote {len(parts)} parts, one post each: {', '.join(str(p) for p in paths)}.", err=True
+    )
 
 
 def register(group: click.Group) -> None:

@@ -1,26 +1,74 @@
-"""``gm chronicle``: the campaign's public story as one document, for the archive.
+"""``gm chronicle``: the campaign's public story, ready to paste as the thread's archive.
 
-Every stored post in order (each under a small header: its number, kind,
-round and hash), then what anyone needs to check it: the fortune's
-commitment, the seed once the game is over, the chain head. Only stored posts
-go in, and they are public by construction; private submissions and replies
-never do. A post made obsolete by ``gm undo`` stays (it was published) and
-says so.
+Every stored post in order, each under a small French header (« Message 5 —
+résultats · tour 2 », its hash), then what anyone needs to check it (the
+« Vérification »: the fortune's commitment, the seed once the game is over,
+the chain head). Only stored posts go in, and they are public by
+construction; private submissions and replies never do. A post made
+obsolete by ``gm undo`` stays (it was published) and says so.
+
+The chronicle is made of *sections* (the title, one per post, the
+verification), each written in Markdown and converted on its own to the
+forum's format, so a section's markup is always whole. Forums limit a post's
+length (phpBB: 60,000 characters by default), so the sections are packed
+into as few *parts* as fit under the limit, each part a post of its own that
+starts with « Archive de « titre » — partie 2 sur 3 ». A section that alone
+exceeds the limit is cut between its Markdown blocks (paragraphs, lists,
+tables, code blocks), never inside one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from gm import games
 from gm.core.campaign import EventsVoided
-from gm.core.protocol import post_name
+from gm.errors import InputError
 from gm.render.escape import escape_markdown
 from gm.service.env import Env
 from gm.service.loading import fold
+from gm.service.posts import output
 
-FORMATS = ("markdown", "html")
+PHPBB_LIMIT = 60_000
+"""Characters in a post on a stock phpBB 3.3 (``max_post_chars``)."""
+
+MIN_LIMIT = 1_000
+"""No forum allows less; below it a part could not hold a header and a block."""
+
+KIND_FR = {
+    "opening": "ouverture",
+    "rules": "règles",
+    "round": "mise",
+    "reveal": "révélation",
+    "results": "résultats",
+    "final": "fin de partie",
+    "disclosure": "dévoilement",
+    "roll": "jet de dés",
+    "setup": "mise en place",
+    "duel": "duel",
+    "manche": "compte de la manche",
+}
+"""Post kinds as players call them; another game's kind shows as it is named."""
+
+COORD_FR = {"round": "tour", "manche": "manche", "duel": "duel"}
 
 
-def chronicle(env: Env, slug: str, fmt: str = "markdown") -> str:
-    """The chronicle of ``slug`` as Markdown, or HTML converted from it."""
+def post_label(game_id: str, kind: str, at: Sequence[int]) -> str:
+    """« résultats · tour 2 », « duel · manche 2, duel 3 », « ouverture »."""
+    name = KIND_FR.get(kind, kind)
+    if not at:
+        return name
+    spec = games.info(game_id).post_kind(kind)
+    coords = spec.coords if spec is not None and len(spec.coords) == len(at) else ()
+    if coords:
+        where = ", ".join(f"{COORD_FR.get(c, c)} {n}" for c, n in zip(coords, at, strict=True))
+    else:
+        where = "n° " + ".".join(map(str, at))
+    return f"{name} · {where}"
+
+
+def sections(env: Env, slug: str) -> list[str]:
+    """The chronicle's sections, in Markdown: the title, one per post, the verification."""
     store = env.store
     info = store.campaign(slug)
     records = store.events(info.slug)
@@ -31,48 +79,119 @@ def chronicle(env: Env, slug: str, fmt: str = "markdown") -> str:
     ]  # a post rendered between a voided event and its undo is obsolete
     title = escape_markdown(campaign.meta.title)
     players = ", ".join(escape_markdown(p) for p in campaign.meta.players)
-    lines = [f"# {title}", ""]
-    lines.append(f"*{campaign.game.id} — {players} — {len(posts)} posts, {campaign.seq} events.*")
-    lines.append("")
+    out = [
+        f"# {title}\n\n*{escape_markdown(campaign.game.title)} — {players} —"
+        f" {len(posts)} message{'s' if len(posts) > 1 else ''},"
+        f" {campaign.seq} événements.*\n"
+    ]
     for post in posts:
         obsolete = any(first <= post.at_seq < at for first, at in undos)
-        note = " — *obsolete: undone by the MJ*" if obsolete else ""
-        lines += [
-            "---",
-            "",
-            f"## Post {post.number} — {post_name(post.kind, post.at)}{note}",
-            "",
-            f"`{post.hash}` (after event {post.at_seq}, {post.created_at})",
-            "",
-            post.body.rstrip("\n"),
-            "",
-        ]
-    over = campaign.game.is_over(campaign.state)
-    lines += [
+        note = " — *obsolète : annulé par le MJ*" if obsolete else ""
+        label = post_label(campaign.game.id, post.kind, post.at)
+        out.append(
+            f"---\n\n## Message {post.number} — {escape_markdown(label)}{note}\n\n"
+            f"`{post.hash}` (après l'événement {post.at_seq}, {post.created_at[:16].replace('T', ' ')})\n\n"
+            f"{post.body.rstrip()}\n"
+        )
+    meta = campaign.meta
+    lines = [
         "---",
         "",
-        "## Verification",
+        "## Vérification",
         "",
-        f"* Seal of fortune (SHA-256 of the seed): `{campaign.meta.commitment}`",
+        f"- Sceau du hasard (SHA-256 de la graine) : `{meta.commitment}`",
     ]
-    if over and campaign.meta.seed is not None:
-        lines.append(f"* Seed (revealed, the game is over): `{campaign.meta.seed}`")
+    if campaign.over and meta.seed is not None:
+        lines.append(f"- Graine (révélée, la partie est finie) : `{meta.seed}`")
     else:
-        lines.append("* Seed: kept secret until the game is over.")
+        lines.append("- Graine : gardée secrète jusqu'à la fin de la partie.")
     lines += [
-        f"* Chain head: event {campaign.seq}, `{campaign.head}`",
-        "* Each post's hash above is the SHA-256 of its text (UTF-8).",
+        f"- Tête du registre : événement {campaign.seq}, `{campaign.head}`",
+        "- L'empreinte sous chaque message est le SHA-256 de son texte (UTF-8).",
         "",
-        "To check: the seed's SHA-256 must equal the seal; every draw can be "
-        "re-derived from the seed (README, “The fortune: how every draw is made, and "
-        "how to check it”); sealed orders match their published seals (README, “Sealed "
-        "orders: proving no order was changed”); and `gm verify` on the MJ's archive "
-        "recomputes the chain up to the head above and renders every post again.",
+        "Pour vérifier : le SHA-256 de la graine doit être le sceau du hasard ; chaque"
+        " tirage se refait à partir de la graine ; chaque sceau publié se recalcule avec"
+        " son sel. Le vérificateur des joueurs fait tout cela sur ce fichier.",
         "",
     ]
-    text = "\n".join(lines)
-    if fmt == "html":
-        from gm.render.markup import convert
+    out.append("\n".join(lines))
+    return out
 
-        return convert(text, "html")
-    return text
+
+def chronicle(
+    env: Env,
+    slug: str,
+    fmt: str = "markdown",
+    tables: str = "native",
+    limit: int | None = None,
+) -> list[str]:
+    """The chronicle of ``slug`` in ``fmt``, as the posts to paste: one part,
+    or several of at most ``limit`` characters each.
+
+    :raises InputError: a limit below ``MIN_LIMIT``, or a single Markdown
+        block (a table, a code block) longer than the limit.
+    """
+    if limit is not None and limit < MIN_LIMIT:
+        raise InputError(
+            f"a post limit of {limit} characters is too small (at least {MIN_LIMIT:,};"
+            f" phpBB's default is {PHPBB_LIMIT:,})",
+            code="chronicle/limit",
+        )
+    title = escape_markdown(env.store.campaign(slug).title)
+    written = sections(env, slug)
+    converted = [output(section, fmt, tables) for section in written]
+    if limit is None or sum(len(c) + 2 for c in converted) <= limit:
+        return ["\n\n".join(c.rstrip("\n") for c in converted) + "\n"]
+    # Room for the part's header, « Archive de « … » — partie 12 sur 12 »:
+    header_room = len(output(_header(title, 99, 99), fmt, tables)) + 2
+    room = limit - header_room
+    pieces: list[str] = []
+    for markdown, done in zip(written, converted, strict=True):
+        pieces += [done] if len(done) < room else _cut(markdown, fmt, tables, room)
+    groups: list[list[str]] = [[]]
+    for piece in pieces:
+        used = sum(len(p) + 2 for p in groups[-1])
+        if groups[-1] and used + len(piece) + 2 > room:
+            groups.append([])
+        groups[-1].append(piece)
+    total = len(groups)
+    return [
+        "\n\n".join(
+            [output(_header(title, n, total), fmt, tables).rstrip("\n")]
+            + [p.rstrip("\n") for p in group]
+        )
+        + "\n"
+        for n, group in enumerate(groups, start=1)
+    ]
+
+
+def _header(title: str, n: int, total: int) -> str:
+    return f"**Archive de « {title} » — partie {n} sur {total}**\n"
+
+
+def _cut(markdown: str, fmt: str, tables: str, room: int) -> list[str]:
+    """A section too long for one part, cut between its Markdown blocks.
+
+    Blocks are separated by a blank line (``gm.service.posts.tidy`` writes
+    them so); a code block's empty lines keep their indentation, so they never
+    look like a separator.
+    """
+    blocks = markdown.rstrip("\n").split("\n\n")
+    out: list[str] = []
+    current: list[str] = []
+    for block in blocks:
+        candidate = "\n\n".join([*current, block])
+        if current and len(output(candidate + "\n", fmt, tables)) >= room:
+            out.append(output("\n\n".join(current) + "\n", fmt, tables))
+            current = [block]
+        else:
+            current.append(block)
+        if len(output(block + "\n", fmt, tables)) >= room:
+            raise InputError(
+                f"one block of the chronicle is longer than the post limit ({room:,} characters"
+                " once the part's header is counted): raise --limit",
+                code="chronicle/limit",
+            )
+    if current:
+        out.append(output("\n\n".join(current) + "\n", fmt, tables))
+    return out

@@ -1,14 +1,19 @@
-"""``gm chronicle``: every public post in order, the verification data, nothing private."""
+"""``gm chronicle``: every public post in order, in French, in the forum's format,
+cut into parts that each fit in one forum post; nothing private."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
+from gm.service.check import run as check_post
 from gm.store import Store
 
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = "fab,marco,lulu,tom"
 SECRET = "clic clic clic, sur marco, motdepasse-secret"
 
@@ -33,18 +38,78 @@ def test_chronicle_has_every_post_in_order_and_the_verification_data(
     with Store(str(db)) as store:
         posts = store.posts("le-casse")
         head = store.head("le-casse")
-    assert len(posts) >= 3
+    assert len(posts) == 3
     positions = [text.index(post.body.rstrip("\n")) for post in posts]
     assert positions == sorted(positions)
-    for post in posts:
-        assert f"## Post {post.number} — {post.kind}" in text and post.hash in text
-    assert "## Verification" in text and str(head) in text
-    assert "Seed: kept secret" in text and "xyzzy-seed" not in text
+    assert [line for line in text.splitlines() if line.startswith("## Message")] == [
+        "## Message 1 — ouverture",
+        "## Message 2 — mise · tour 1",
+        "## Message 3 — révélation · tour 1",
+    ]
+    assert all(post.hash in text for post in posts)
+    assert "\n## Vérification\n" in text and str(head) in text
+    assert "- Graine : gardée secrète jusqu'à la fin de la partie." in text
+    assert "xyzzy-seed" not in text
     assert "motdepasse-secret" not in text and "n'importe quoi" not in text
+    assert not re.search(r"\b(Post|Verification|Seed|after event)\b", text)
     html = run(db, "chronicle", "--format", "html")
-    assert "<h2>" in html and "Verification" in html
+    assert "<h2>Message 1 — ouverture</h2>" in html and "<h2>Vérification</h2>" in html
+    bbcode = run(db, "chronicle", "--format", "bbcode")
+    assert "[size=120][b]Message 2 — mise · tour 1[/b][/size]" in bbcode
+    assert "[size=120][b]Vérification[/b][/size]" in bbcode
     # the archive written last time is kept unless the MJ says otherwise
     run(db, "chronicle", "-o", str(out), code=2)
     assert out.read_text(encoding="utf-8") == text
     run(db, "chronicle", "-o", str(out), "--force", "--format", "html")
     assert "<h2>" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "suffix"), [("markdown", "md"), ("bbcode", "txt"), ("html", "html")]
+)
+def test_a_long_chronicle_is_cut_into_posts_under_the_limit(
+    db: str, tmp_path: Path, fmt: str, suffix: str
+) -> None:
+    run(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    run(db, "post", "disclosure")
+    whole = run(db, "chronicle", "--format", fmt, "--limit", "0")
+    limit = 8_000
+    assert len(whole) > 3 * limit
+    out = tmp_path / f"casse.{suffix}"
+    result = CliRunner().invoke(
+        cli, ["--db", db, "chronicle", "--format", fmt, "--limit", str(limit), "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.stderr
+    paths = sorted(tmp_path.glob(f"casse-*.{suffix}"), key=lambda p: int(p.stem.split("-")[1]))
+    total = len(paths)
+    assert total >= 4 and not out.exists()
+    assert result.stderr.startswith(f"Wrote {total} parts, one post each: ")
+    parts = [p.read_text(encoding="utf-8") for p in paths]
+    for n, part in enumerate(parts, start=1):
+        assert len(part) <= limit
+        assert f"Archive de « Le casse du siècle » — partie {n} sur {total}" in part
+        if fmt == "bbcode":  # every tag a part opens, it closes
+            for tag in ("b", "code", "list", "table", "quote", "size"):
+                opened = len(re.findall(rf"\[{tag}(?:=[^\]]*)?\]", part))
+                assert opened == part.count(f"[/{tag}]"), (n, tag)
+        if fmt == "html":
+            for tag in ("table", "ul", "pre", "p", "h2"):
+                assert part.count(f"<{tag}>") == part.count(f"</{tag}>"), (n, tag)
+    # cut between posts or between a post's blocks: nothing lost, nothing repeated
+    with Store(str(db)) as store:
+        posts = store.posts("le-casse-du-siecle")
+    joined = "\n".join(parts)
+    for post in posts:
+        assert joined.count(post.hash) == 1
+    # the players' checker reads the parts back as one thread, in any order
+    assert check_post(["thread", *map(str, reversed(paths))]) == 0
+
+
+def test_a_limit_too_small_is_refused(db: str) -> None:
+    run(db, "new", "magot", "--title", "Le casse", "--players", PLAYERS, "--seed", "x")
+    result = CliRunner().invoke(cli, ["--db", db, "chronicle", "--limit", "500"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: a post limit of 500 characters is too small (at least 1,000; phpBB's default"
+        " is 60,000) [chronicle/limit]\n"
+    )

@@ -41,9 +41,9 @@ def files(tmp_path: Path) -> Files:
 
 def thread(played: Played, form: str) -> str:
     if form == "chronicle":
-        return chronicle.chronicle(played.env, played.slug)
+        return chronicle.chronicle(played.env, played.slug)[0]
     if form == "chronicle-html":
-        return chronicle.chronicle(played.env, played.slug, "html")
+        return chronicle.chronicle(played.env, played.slug, "html")[0]
     return "".join(FORMS[form](body) + "\n" for body in played.bodies())
 
 
