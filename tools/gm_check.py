@@ -773,7 +773,39 @@ def read_lines(text: str, fmt: str = "auto") -> tuple[str, list[Line], list[Prob
                 else ()
             )
             out.append(Line(line.no, stripped, codes))
-    return fmt, out, problems
+    return fmt, *_without_charts(out, problems)
+
+
+# The fixed-width chart at the end of a round, a manche and the game: a code
+# block that repeats the standings (names, amounts, one cell per round). It is
+# set aside like a thematic break; what it shows is in the post's own lines.
+_CHART_TITLE = re.compile(
+    r"Butin (?:après le tour \d+|final), et tour par tour"
+    r"|Or de la manche \d+, et duel par duel"
+    r"|Étoiles de shérif, et l'or de chaque manche"
+)
+_CHART_ROW = re.compile(
+    r".+? (?:█+ )?(?:[−-]?\d{1,3}(?: \d{3})* \$|\d+ or|\d+ étoiles?)(?: [▁▂▃▄▅▆▇█]+)?"
+)
+
+
+def _without_charts(lines: list[Line], problems: list[Problem]) -> tuple[list[Line], list[Problem]]:
+    """``lines`` without the charts' lines, and ``problems`` without the
+    « indented code block » each of those lines raised in Markdown."""
+    dropped: set[int] = set()
+    in_chart = False
+    for line in lines:
+        shown = re.sub(r"\s+", " ", line.text).strip()
+        if _CHART_TITLE.fullmatch(shown):
+            in_chart = True
+        elif not (in_chart and _CHART_ROW.fullmatch(shown)):
+            in_chart = False
+            continue
+        dropped.add(id(line))
+    kept = [li for li in lines if id(li) not in dropped]
+    numbers = {li.no for li in lines if id(li) in dropped}
+    code = _hidden("bloc de code indenté", "an indented code block")
+    return kept, [p for p in problems if not (p[0] in numbers and p[1:] == code)]
 
 
 # --- reading posts: what each one is ------------------------------------------------

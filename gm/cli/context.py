@@ -98,8 +98,8 @@ def force_option(f: Any) -> Any:
     return click.option("--force", is_flag=True, help="Replace FILE if it exists.")(f)
 
 
-def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
-    """Write ``text`` to the MJ's file ``path`` whole or not at all.
+def write_file(path: Path, text: str | bytes, *, force: bool, command: str) -> None:
+    """Write ``text`` (or bytes: an image) to the MJ's file ``path`` whole or not at all.
 
     An existing file is kept unless ``force``: last week's export is a record
     too. The text goes to a temporary file beside it, then replaces it in one
@@ -122,8 +122,12 @@ def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
         raise unwritable(err) from err
     if exists and not regular:  # /dev/stdout, a pipe: nothing to keep or swap
         try:
-            with open(path, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
+            if isinstance(text, bytes):
+                with open(path, "wb") as b:
+                    b.write(text)
+            else:
+                with open(path, "w", encoding="utf-8", newline="\n") as f:
+                    f.write(text)
         except OSError as err:
             raise unwritable(err) from err
         return
@@ -135,8 +139,12 @@ def write_file(path: Path, text: str, *, force: bool, command: str) -> None:
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as b:
+                b.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
         os.replace(tmp, path)
     except OSError as err:
         if tmp is not None and os.path.exists(tmp):

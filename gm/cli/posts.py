@@ -6,7 +6,15 @@ import inspect
 
 import click
 
-from gm.cli.context import Ctx, echo_post, format_option, note, pass_ctx
+from gm.cli.context import (
+    Ctx,
+    echo_post,
+    force_option,
+    format_option,
+    note,
+    pass_ctx,
+    write_file,
+)
 from gm.core.protocol import post_name
 
 
@@ -45,9 +53,7 @@ def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: st
     from gm.store.records import parse_address
 
     if at is not None and round_ is not None:
-        raise click.UsageError(
-            "give the post's place once: WHERE or --round/--manche, not both"
-        )
+        raise click.UsageError("give the post's place once: WHERE or --round/--manche, not both")
     where: tuple[int, ...] | None = (round_,) if round_ is not None else None
     if at is not None:
         try:
@@ -80,6 +86,47 @@ def pm(ctx: Ctx, player: str, fmt: str | None) -> None:
     echo_post(body, fmt, tables)
 
 
+@click.command()
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The image file: FILE.png or FILE.svg.",
+)
+@click.option(
+    "--round",
+    "--manche",
+    "-r",
+    "round_",
+    type=int,
+    help="The chart at the end of this round or manche (default: the latest).",
+)
+@force_option
+@pass_ctx
+def chart(ctx: Ctx, output: str, round_: int | None, force: bool) -> None:
+    """Draw the standings and the money over the rounds as an image, for forums
+    that take pictures.
+
+    The same data as the text chart at the end of each round (a manche in
+    Fistful of Gold) and in the final post. Needs matplotlib, in gm's optional
+    extra: pip install 'gm-forum[charts]'.
+
+    \b
+    Example:
+      gm chart -o butin.png
+      gm chart --round 3 -o tour3.svg
+    """
+    from pathlib import Path
+
+    from gm.service import plots
+
+    path = Path(output)
+    drawn = plots.draw(ctx.env, ctx.slug(), path.suffix.lstrip(".").lower(), round_)
+    write_file(path, drawn.image, force=force, command="chart")
+    note(f"Wrote {output}: the chart of {post_name(drawn.ref.kind, drawn.ref.at)}.")
+
+
 def register(group: click.Group) -> None:
     from gm import games
 
@@ -92,5 +139,5 @@ def register(group: click.Group) -> None:
     if kinds:  # from the manifests: no game's rules are imported for --help
         base = inspect.cleandoc(post.help or "")
         post.help = f"{base}\n\n\b\nPost kinds:\n" + "\n".join(kinds)
-    for command in (post, pm):
+    for command in (post, pm, chart):
         group.add_command(command)

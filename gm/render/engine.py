@@ -35,6 +35,7 @@ from jinja2.sandbox import SandboxedEnvironment
 import gm
 from gm.errors import InputError, NotFoundError
 from gm.paths import expand
+from gm.render.charts import FILTERS as CHART_FILTERS
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
 from gm.render.grammar import FILTERS as GRAMMAR_FILTERS
@@ -216,6 +217,7 @@ class Renderer:
         )
         self.env.filters.update(FILTERS)
         self.env.filters.update(GRAMMAR_FILTERS)
+        self.env.filters.update(CHART_FILTERS)
         # The game's own filters (pure functions; what they return is escaped
         # like any value): they may add names, never replace gm's own.
         clash = sorted(set(filters or {}) & set(self.env.filters))

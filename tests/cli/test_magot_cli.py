@@ -638,6 +638,13 @@ def expected_results(gm: Gm) -> str:
         "| fab | 0 $ | 1 | 0 |\n"
         "| marco | 0 $ | 0 | 1 |\n"
         "\n"
+    ) + (  # the chart keeps plain spaces: it is a code block, aligned by columns
+        "    Butin après le tour 1, et tour par tour\n"
+        "    lulu           ████████████████████  20 000 $  █\n"
+        "    tom            ████████████████████  20 000 $  █\n"
+        "    fab                                       0 $  ▁\n"
+        "    marco                                     0 $  ▁\n"
+        "\n"
         f"{gm.footer(1)}\n"
     )
 
@@ -836,6 +843,14 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "| 2 | marco | 40 000 $ | 0 | 40 000 $ |\n"
         "| 3 | tom | 5 000 $ | 0 | 5 000 $ |\n"
         "| 4 | lulu | 5 000 $ | 1 | 0 $ |\n"
+        "\n"
+    ) + (
+        "    Butin final, et tour par tour\n"
+        "    fab            ████████████████████  45 000 $  ▂█\n"
+        "    marco          ██████████████████    40 000 $  ▁▇\n"
+        "    tom            ██                     5 000 $  ▂▂\n"
+        "    lulu           ██                     5 000 $  ▂▂\n"
+    ) + nb(
         "\n"
         "Perdus sur la table : 10 000 · 5 000 (15 000 $).\n"
         "\n"

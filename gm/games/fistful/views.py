@@ -247,6 +247,16 @@ def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
         "winner": winner,
         "loser": None if winner is None else next(n for n in state.names if n != winner),
         "stars": _per_player(state, result.stars, "stars"),
+        # the gold of the manche duel by duel (the final duel last), for the chart
+        "chart": [
+            {
+                "name": n,
+                "value": result.gold[n],
+                "history": [d.gold[n] for d in record.duels]
+                + ([result.gold[n]] if result.final is not None else []),
+            }
+            for n in state.names
+        ],
         "discarded": _per_player(state, result.discarded, "count"),
         "game_over": result.game_end is not None,
         "game_end": str(result.game_end) if result.game_end else None,
@@ -278,6 +288,15 @@ def _final(state: State) -> dict[str, Any]:
         "reason": str(state.game_end) if state.game_end else None,
         "winners": list(state.winners),
         "stars": _per_player(state, stars, "stars"),
+        # the stars, and the gold each player ended each manche with, for the chart
+        "chart": [
+            {
+                "name": n,
+                "value": stars[n],
+                "history": [r.result.gold[n] for r in played if r.result is not None],
+            }
+            for n in state.names
+        ],
         "manches_played": len(played),
         "manches": [
             {

@@ -194,10 +194,29 @@ def _as_standings(players: Sequence[Gangster]) -> tuple[Standing, ...]:
     return tuple(Standing(g.name, g.bills, g.wounds, g.shame, g.alive) for g in players)
 
 
+def _chart(state: State, rows: list[dict[str, Any]], upto: int) -> list[dict[str, Any]]:
+    """The money over the rounds, for the chart: each player of ``rows`` (in
+    their order) with their loot now and after each round up to ``upto``."""
+    by_round = [
+        {s.player: sum(s.bills) for s in record.standings}
+        for record in state.history[:upto]
+        if record.resolution is not None
+    ]
+    return [
+        {
+            "name": row["player"],
+            "value": row["loot"],
+            "history": [loot.get(row["player"], 0) for loot in by_round],
+        }
+        for row in rows
+    ]
+
+
 def _results(state: State, record: RoundRecord) -> dict[str, Any]:
     result = record.resolution
     assert result is not None
     ended = state.phase is Phase.OVER and state.round == record.number
+    standings = _standing_rows(record.standings, _deaths(state, record.number))
     return {
         "pot": sum(record.pot),
         "pot_bills": _bills(record.pot),
@@ -229,7 +248,8 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
         "shared_total": result.share * len(result.portions),
         "carry": list(result.carry),
         "carry_total": sum(result.carry),
-        "standings": _standing_rows(record.standings, _deaths(state, record.number)),
+        "standings": standings,
+        "chart": _chart(state, standings, record.number),
         "ended": ended,
         "end_reason": str(state.end_reason) if ended and state.end_reason else None,
         "lost": list(result.carry) if ended else [],
@@ -247,6 +267,7 @@ def _final(state: State) -> dict[str, Any]:
         "winners": [n for n in state.names if n in won],
         "survivors": list(state.living),
         "ranking": rows,
+        "chart": _chart(state, rows, len(state.history)),
         "lost": list(state.pot),
         "lost_total": sum(state.pot),
     }

@@ -1,0 +1,169 @@
+"""``gm chart``: the standings and the money over the rounds as an image file.
+
+For forums that take pictures. The data is the ``chart`` of a public view
+(the same rows the posts' fixed-width chart draws: ``gm.render.charts``), so
+the picture shows exactly what the post says. Drawing needs matplotlib,
+which is an optional extra (``pip install 'gm-forum[charts]'``): gm runs
+without it, and this module imports it only when asked for a picture. The
+file is PNG or SVG, chosen by its suffix.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gm.core.protocol import PostRef
+from gm.errors import InputError, NotFoundError
+from gm.render.escape import clean_text
+from gm.service.env import Env
+from gm.service.loading import load
+
+EXTRA = "charts"
+IMAGE_FORMATS = ("png", "svg")
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The French words of one chart: titles and axis names."""
+
+    lines: str
+    axis: str
+    bars: str
+    unit: str
+    """What the lines count (the bars may count something else: stars)."""
+
+
+LABELS: Mapping[tuple[str, str], Labels] = {
+    ("magot", "results"): Labels("Butin tour par tour", "tour", "Butin", "$"),
+    ("magot", "final"): Labels("Butin tour par tour", "tour", "Butin final", "$"),
+    ("fistful", "manche"): Labels("Or de la manche, duel par duel", "duel", "Or", "or"),
+    ("fistful", "final"): Labels("Or de chaque manche", "manche", "Étoiles de shérif", "or"),
+}
+"""Per game and post kind; another game's chart gets ``DEFAULT``."""
+
+DEFAULT = Labels("Par tour", "tour", "Classement", "")
+
+
+@dataclass(frozen=True)
+class Drawn:
+    ref: PostRef
+    image: bytes
+
+
+def chart_rows(env: Env, slug: str, first: int | None) -> tuple[PostRef, list[dict[str, Any]]]:
+    """The chart of the latest stored post that has one (at ``first``, its
+    first coordinate: a round, a manche, if given)."""
+    campaign = load(env, slug)
+    for post in reversed(env.store.posts(campaign.slug)):
+        if first is not None and (not post.at or post.at[0] != first):
+            continue
+        ref = PostRef(post.kind, post.at)
+        try:
+            view = campaign.game.public_view(campaign.state, ref)
+        except Exception:  # a post the game no longer renders (a roll, the rules)
+            continue
+        if isinstance(view.get("chart"), list) and view["chart"]:
+            return ref, list(view["chart"])
+    where = f" for {first}" if first is not None else ""
+    raise NotFoundError(
+        f"no post with a chart{where} in {campaign.slug!r} yet (the end of a round or a manche,"
+        " or the final post, has one)",
+        code="chart/not-found",
+    )
+
+
+def draw(env: Env, slug: str, fmt: str, first: int | None = None) -> Drawn:
+    """The chart as PNG or SVG bytes.
+
+    :raises InputError: ``chart/format`` (not png or svg) or ``chart/extra``
+        (matplotlib is not installed: the message names the extra).
+    """
+    if fmt not in IMAGE_FORMATS:
+        raise InputError(
+            f"a chart is written as {' or '.join(IMAGE_FORMATS)}, not {fmt!r}"
+            " (name the file chart.png or chart.svg)",
+            code="chart/format",
+        )
+    ref, rows = chart_rows(env, slug, first)
+    try:
+        from matplotlib import rc_context
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise InputError(
+            f"drawing an image needs matplotlib, in gm's optional '{EXTRA}' extra:"
+            f" pip install 'gm-forum[{EXTRA}]' (the posts' text charts need nothing)",
+            code="chart/extra",
+        ) from None
+    game = load(env, slug).game.id
+    labels = LABELS.get((game, ref.kind), DEFAULT)
+    figure = Figure(figsize=(9, 3.6), dpi=100, layout="constrained")
+    lines, bars = figure.subplots(1, 2, width_ratios=(3, 2))
+    names = [clean_text(str(r["name"])) for r in rows]
+    # one colour per player, the same in both panels
+    colors = [f"C{i % 10}" for i in range(len(rows))]
+    _lines(lines, names, [list(r.get("history") or ()) for r in rows], labels, ref, colors)
+    _bars(bars, names, [int(r["value"]) for r in rows], labels, colors)
+    out = io.BytesIO()
+    # No date, and SVG ids from a fixed salt: the same game draws the same bytes.
+    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+    with rc_context({"svg.hashsalt": "gm", "svg.fonttype": "none"}):
+        figure.savefig(out, format=fmt, metadata=metadata)
+    return Drawn(ref, out.getvalue())
+
+
+def _lines(
+    ax: Any,
+    names: Sequence[str],
+    series: Sequence[Sequence[int]],
+    labels: Labels,
+    ref: PostRef,
+    colors: Sequence[str],
+) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    title = labels.lines
+    if ref.at and ref.kind == "manche":
+        title = title.replace("la manche", f"la manche {ref.at[0]}")
+    ax.set_title(title)
+    for name, values, color in zip(names, series, colors, strict=True):
+        if values:
+            ax.plot(range(1, len(values) + 1), values, marker="o", label=name, color=color)
+    longest = max((len(v) for v in series), default=0)
+    ax.set_xticks(range(1, longest + 1))
+    ax.set_xlabel(labels.axis)
+    ax.set_ylabel(labels.unit)
+    ax.grid(alpha=0.3)
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
+    ax.yaxis.set_major_formatter(_grouped)
+    ax.legend(fontsize="small", loc="best")
+
+
+def _bars(
+    ax: Any, names: Sequence[str], values: Sequence[int], labels: Labels, colors: Sequence[str]
+) -> None:
+    ax.set_title(labels.bars)
+    positions = range(len(names))
+    ax.barh(positions, values, color=list(colors), height=0.6)
+    ax.set_yticks(list(positions), labels=list(names))
+    ax.invert_yaxis()  # the first row (the leader) on top, as in the posts
+    ax.set_xticks([])  # each bar says its value
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    for y, value in zip(positions, values, strict=True):
+        ax.annotate(
+            _grouped(value, None),
+            (value, y),
+            xytext=(3, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="small",
+        )
+    ax.margins(x=0.25)
+
+
+def _grouped(value: float, _pos: Any) -> str:
+    """« 25 000 »: thousands grouped the French way."""
+    return f"{int(value):,}".replace(",", " ")
