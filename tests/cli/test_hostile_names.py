@@ -28,6 +28,7 @@ ALLOWED_HTML = {
     "th",
     "td",
     "br",
+    "pre",  # the chart at the end of the results: a code block
 }
 
 

@@ -64,7 +64,7 @@ def test_the_export_is_the_documented_format(exported: Path) -> None:
     assert document["format"] == "gm-campaign"
     assert document["version"] == 1
     assert document["campaign"]["slug"] == SLUG
-    assert len(document["events"]) == 238
+    assert len(document["events"]) == 243  # the example game, its 5 players' genders included
     assert len(document["posts"]) == 26
     first = document["events"][0]
     assert first["seq"] == 1 and first["prev_hash"] is None
@@ -110,8 +110,8 @@ def test_a_round_trip_keeps_every_hash(
 ) -> None:
     b = db
     result = gm(b, "import", str(exported))
-    assert f"Campaign {SLUG!r} imported (238 events, 26 posts) and selected." in result.stderr
-    assert gm(b, "verify").stdout == f"{SLUG}: 238 events and 26 posts verify.\n"
+    assert f"Campaign {SLUG!r} imported (243 events, 26 posts) and selected." in result.stderr
+    assert gm(b, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
     assert gm(b, "export", SLUG).stdout_bytes == exported.read_bytes()
     assert status(b) == status(played)
     assert gm(b, "history", "--json").stdout == gm(played, "history", "--json").stdout
@@ -129,7 +129,7 @@ def test_an_export_keeps_what_rendered_each_post(
         lambda d: [p.pop("rendered_by") for p in d["posts"]],
     )
     gm(db, "import", str(older))
-    assert gm(db, "verify").stdout == f"{SLUG}: 238 events and 26 posts verify.\n"
+    assert gm(db, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
     assert [r[0] for r in Raw(db).execute("SELECT DISTINCT rendered_by FROM posts")] == [None]
 
 
@@ -148,7 +148,7 @@ def test_import_under_another_slug(db: str, played: Path, exported: Path, tmp_pa
     gm(b, "import", str(exported), "--slug", "le-casse-bis")
     assert campaigns(b) == ["le-casse-bis", SLUG]
     assert gm(b, "-c", "le-casse-bis", "verify").stdout == (
-        "le-casse-bis: 238 events and 26 posts verify.\n"
+        "le-casse-bis: 243 events and 26 posts verify.\n"
     )
     assert status(b)["campaign"] == "le-casse-bis"  # the import is current
     copy = json.loads(gm(b, "export", "le-casse-bis").stdout)
@@ -242,7 +242,7 @@ def test_a_backup_is_a_gm_database_and_is_never_overwritten(played: Path, tmp_pa
     copy = tmp_path / "backup.db"
     result = gm(played, "backup", str(copy))
     assert f"to {copy}." in result.stderr
-    assert gm(copy, "verify").stdout == f"{SLUG}: 238 events and 26 posts verify.\n"
+    assert gm(copy, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
     before = copy.read_bytes()
     result = gm(played, "backup", str(copy), code=EXIT_STORE)
     assert "[store/backup-exists]" in result.stderr
@@ -272,7 +272,7 @@ def test_sqlite_to_postgresql_and_back_is_byte_identical(
     played: Path, exported: Path, pg_url: str, tmp_path: Path
 ) -> None:
     gm(pg_url, "import", str(exported))
-    assert gm(pg_url, "verify").stdout == f"{SLUG}: 238 events and 26 posts verify.\n"
+    assert gm(pg_url, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
     assert gm(pg_url, "export", SLUG).stdout_bytes == exported.read_bytes()
     assert status(pg_url) == status(played)
     # and back to SQLite

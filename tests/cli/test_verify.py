@@ -65,7 +65,7 @@ def tamper(db: str, sql: str) -> None:
 
 
 def test_a_played_campaign_verifies(db: str) -> None:
-    assert verify(db, 0) == "le-casse-du-siecle: 238 events and 26 posts verify.\n"
+    assert verify(db, 0) == "le-casse-du-siecle: 243 events and 26 posts verify.\n"
 
 
 def seq_of(db: str, kind: str, nth: int = 0) -> int:
@@ -130,7 +130,7 @@ def test_posts_written_with_other_templates_are_noted_not_failed(db: str, tmp_pa
     assert result.exit_code == 0, result.output
     rounds = len(Raw(db).execute("SELECT 1 FROM posts WHERE kind = 'results'"))
     assert result.stdout == (
-        f"le-casse-du-siecle: 238 events and 26 posts verify; {rounds} posts written by"
+        f"le-casse-du-siecle: 243 events and 26 posts verify; {rounds} posts written by"
         " another gm or other templates cannot be compared word for word.\n"
     )
     notes = result.stderr.splitlines()
