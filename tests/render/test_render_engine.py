@@ -317,7 +317,7 @@ REMAINING = {"triple": 1, "bang": 0, "click": 4}
             "order/syntax",
             {},
             "Ordre refusé, fab : je n'ai pas compris « braque \\*lulu\\* ». Écris-moi qui tu"
-            " braques et avec quoi, par exemple : « je braque fab, BANG ».",
+            " braques et avec quoi, par exemple : « je braque lulu, BANG ».",
         ),
         (
             "magot/no-target",
@@ -385,6 +385,7 @@ REMAINING = {"triple": 1, "bang": 0, "click": 4}
 def test_order_rejected(code: str, params: dict[str, Any], reply: str) -> None:
     context = {
         "player": "fab",
+        "campaign": {"players": ["fab", "lulu"], "genders": {}},  # as render_common gives it
         "text": "braque *lulu*",
         "error": {"code": code, "message": "'lulu' or 'lucien'?", "params": params},
     }
@@ -394,6 +395,7 @@ def test_order_rejected(code: str, params: dict[str, Any], reply: str) -> None:
 def test_order_rejected_escapes_what_the_player_sent(html_text: HtmlText) -> None:
     context = {
         "player": "**fab**",
+        "campaign": {"players": ["**fab**", "lulu"], "genders": {}},
         "text": "<script>alert(1)</script> [b]lulu[/b]",
         "error": {"code": "order/syntax", "message": "", "params": {}},
     }
