@@ -37,6 +37,8 @@ class GMGroup(click.Group):
         except GMError as err:
             if err.draft:
                 click.echo(err.draft.rstrip("\n"))
+            for line in err.notes:
+                click.secho(line, err=True, fg="cyan")
             raise GMClickException(err) from err
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

@@ -136,7 +136,7 @@ def test_posts_written_with_other_templates_are_noted_not_failed(db: str, tmp_pa
     notes = result.stderr.splitlines()
     assert len(notes) == rounds
     assert re.fullmatch(
-        r"Note: post 4 \(results 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
+        r"\[le-casse-du-siecle\] Note: post 4 \(results 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
         r" today's gm \S+, templates [0-9a-f]{12}; its text is the one committed, its"
         r" wording cannot be compared \(if a --templates folder wrote it, give that folder\)",
         notes[0],

@@ -44,8 +44,11 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     new(gm)
     before = status(gm)
     result = gm("order", "alice", "bof", code=1)
-    assert result.stdout == "Ordre refusé, alice : je n'ai pas compris « bof ».\n"
-    assert result.stderr == (
+    # the reply ends with what the game waits for from alice now
+    assert result.stdout == (
+        "Ordre refusé, alice : je n'ai pas compris « bof ».\n\nJ'attends de toi ton message privé.\n"
+    )
+    assert result.stderr.endswith(
         "Error: say pile or face for both coins (« pile face »), got 'bof' [order/syntax]\n"
     )
     after = status(gm)
