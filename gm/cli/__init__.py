@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from gm import __version__
-from gm.cli.context import Ctx
+from gm.cli.context import Ctx, note
 from gm.errors import GMError
 
 
@@ -38,7 +38,7 @@ class GMGroup(click.Group):
             if err.draft:
                 click.echo(err.draft.rstrip("\n"))
             for line in err.notes:
-                click.secho(line, err=True, fg="cyan")
+                note(line)
             raise GMClickException(err) from err
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

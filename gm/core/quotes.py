@@ -94,7 +94,8 @@ def _strip_bbcode(text: str, ignored: list[str]) -> str:
         ignored.append(f"a quote left open (« {excerpt(_untag(text[start:]))} »)")
     else:
         kept.append(text[last:])
-    return " ".join(part.strip() for part in kept if part.strip())
+    # a quote ends a line: what follows it is never glued to a quoted line
+    return "\n".join(part.strip("\n") for part in kept if part.strip())
 
 
 def _untag(text: str) -> str:
