@@ -115,7 +115,7 @@ def main() -> None:
 
 
 # Registering commands imports only Click and the pure game packages.
-from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer  # noqa: E402
+from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer, week  # noqa: E402
 
-for module in (campaign, play, steps, posts, audit, transfer, dice, check):
+for module in (campaign, play, steps, week, posts, audit, transfer, dice, check):
     module.register(cli)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +24,9 @@ from gm.cli.context import (
 )
 from gm.cli.steps import DEADLINE_HELP
 from gm.errors import GMError, InputError
+
+if TYPE_CHECKING:
+    from gm.service.env import Env
 
 
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
@@ -161,32 +165,65 @@ def order(
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the JSON summary instead of the posts."
 )
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="Store the campaign in your database and make it current (default: a rehearsal"
+    " in a throw-away database, which leaves yours untouched).",
+)
 @format_option
 @pass_ctx
-def play(ctx: Ctx, scenario: Path, as_json: bool, fmt: str | None) -> None:
+def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -> None:
     """Play a whole game from a scenario file and print its posts.
 
     The file (TOML, see campaigns/README.md) lists the players and, round
     after round, what each one sent; every order goes through the same
-    checks as 'gm order'. The new campaign becomes the current one.
+    checks as 'gm order'. By default this is a rehearsal: it runs in a
+    throw-away database, so your campaigns, your list and your current
+    campaign stay as they were. With --keep, the campaign is stored in your
+    database (under the next free slug) and becomes the current one.
 
     \b
     Example:
       gm play campaigns/exemple-magot.toml
       gm play campaigns/exemple-magot.toml --json
+      gm play campaigns/exemple-magot.toml --keep   # then gm verify, gm post…
     """
+    import tempfile
+
+    from gm.service.env import Env
+
+    if keep:
+        _play(ctx.env, scenario, as_json, fmt, kept=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="gm-rehearsal-") as folder:
+        env = Env(db=str(Path(folder) / "rehearsal.db"), templates=ctx.env.templates)
+        try:
+            _play(env, scenario, as_json, fmt, kept=False)
+        finally:
+            store = env.__dict__.get("store")
+            if store is not None:
+                store.close()
+
+
+def _play(env: Env, scenario: Path, as_json: bool, fmt: str | None, *, kept: bool) -> None:
+    from gm.service import campaigns
     from gm.service import scenario as scenarios
 
-    played = scenarios.play(ctx.env, scenario)
+    played = scenarios.play(env, scenario)
     campaign = played.campaign
     if as_json:
-        from gm.service import campaigns
-
-        echo_json(campaigns.status(ctx.env, campaign.slug))
+        echo_json(campaigns.status(env, campaign.slug))
         return
     settings = campaign.meta.settings
     echo_posts(played.posts, fmt or settings["format"], settings["tables"])
-    note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
+    if kept:
+        note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
+    else:
+        note(
+            f"Rehearsal of {campaign.slug!r} played ({campaign.seq} events) in a throw-away"
+            " database: nothing was kept (gm play --keep stores it in yours)."
+        )
 
 
 @click.command()

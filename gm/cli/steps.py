@@ -20,7 +20,10 @@ from gm.cli.context import Ctx, echo_posts, echo_reply, format_option, note, pre
 from gm.core.protocol import ParamSpec, StepSpec
 from gm.errors import InputError
 
-DEADLINE_HELP = "When the players must answer: '2026-12-03 20:00' (campaign time zone) or '+48h'."
+DEADLINE_HELP = (
+    "When the players must answer (campaign time zone): '2026-12-03 20:00',"
+    " '03/12/2026 20:00', '3/12 20h', 'jeudi 20h', or a delay: '+48h', '+2j'."
+)
 
 
 def _param(spec: ParamSpec) -> click.Parameter:

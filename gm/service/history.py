@@ -59,3 +59,38 @@ def timeline(
             }
         )
     return out
+
+
+def player_archive(env: Env, slug: str, player: str, fmt: str | None = None) -> str:
+    """A player's own archive, in French, as Markdown for the campaign's
+    format (``gm history --as PLAYER``): every message they sent (accepted
+    or refused), their words for the fortune, the seals of their secrets and
+    what the MJ recorded for them, each with its date and round, and what
+    ``gm undo`` voided. The MJ can forward it as it is."""
+    from gm.service.posts import render_common
+
+    campaign = load(env, slug)
+    name = resolve_player(campaign, player)
+    codec = codec_for(campaign.game.id)
+    entries: list[dict[str, Any]] = []
+    for row in timeline(env, slug, name):
+        kind, payload = row["kind"], row["payload"]
+        base = {"at": row["recorded_at"], "round": row["round"], "voided": row["voided"]}
+        if kind == "gm.submission-received" and row["audience"] == name:
+            entries.append({**base, "what": "message", "text": payload["text"]})
+        elif kind == "gm.submission-rejected" and row["audience"] == name:
+            entries.append({**base, "what": "refused", "text": payload["text"]})
+        elif kind == "gm.entropy-added" and payload.get("player") == name:
+            entries.append({**base, "what": "word", "text": payload["word"]})
+        elif kind == "gm.default-applied" and payload.get("player") == name:
+            entries.append({**base, "what": "default"})
+        elif row["seal"] and row["audience"] == name:
+            entries.append({**base, "what": "sealed", "seal": row["seal"]})
+        elif (
+            not is_platform(kind)
+            and codec.type_of(kind).unseals
+            and row["audience"] == name
+            and row["actor"] != name
+        ):
+            entries.append({**base, "what": "withdrawn"})
+    return render_common(campaign, "history", env.templates, player=name, entries=entries)

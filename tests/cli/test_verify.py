@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def db(db: str) -> str:
     """The example game, played into the test's database."""
     result = CliRunner().invoke(
-        cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml")]
+        cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep"]
     )
     assert result.exit_code == 0, result.output
     return db
