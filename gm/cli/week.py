@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import click
 
-from gm.cli.context import Ctx, echo_post, format_option, note, pass_ctx, preview_option
+from gm.cli.context import (
+    Ctx,
+    echo_post,
+    format_option,
+    note,
+    pass_ctx,
+    preview_option,
+    reply_header,
+)
 
 
 @click.command()
@@ -48,6 +56,74 @@ def deadline(ctx: Ctx, when: str | None, preview: bool, fmt: str | None) -> None
     note(f"{done} Deadline {moved.after.strftime('%Y-%m-%d %H:%M')} ({left} left; was {was}).")
 
 
+@click.command(name="replace")
+@click.argument("old")
+@click.argument("new")
+@format_option
+@pass_ctx
+def replace_(ctx: Ctx, old: str, new: str, fmt: str | None) -> None:
+    """Seat NEW in OLD's place: the seat, the money, the wounds and the secrets stay.
+
+    Prints the public notice for the thread, then NEW's private status (where
+    their seat stands), to send them. Logged; 'gm undo' takes it back.
+
+    \b
+    Example:
+      gm replace tom Élodie
+    """
+    from gm.service import roster
+
+    slug = ctx.slug()
+    changed = roster.replace_player(ctx.env, slug, old, new)
+    fmt, tables = ctx.style(slug, fmt)
+    click.secho("── public notice ──", err=True, dim=True)
+    echo_post(changed.notice or "", fmt, tables)
+    click.echo()
+    reply_header(changed.campaign.meta.title, slug, changed.player)
+    echo_post(changed.status or "", fmt, tables)
+    note(f"Done (event {changed.campaign.seq}). {changed.player} sits in {old}'s seat.")
+
+
+@click.command()
+@click.argument("old")
+@click.argument("new")
+@format_option
+@pass_ctx
+def rename(ctx: Ctx, old: str, new: str, fmt: str | None) -> None:
+    """Call the player OLD by the name NEW from now on (the same person).
+
+    \b
+    Example:
+      gm rename lulu Lucienne
+    """
+    from gm.service import roster
+
+    slug = ctx.slug()
+    changed = roster.replace_player(ctx.env, slug, old, new, rename=True)
+    fmt, tables = ctx.style(slug, fmt)
+    click.secho("── public notice ──", err=True, dim=True)
+    echo_post(changed.notice or "", fmt, tables)
+    note(f"Done (event {changed.campaign.seq}). {old} is now {changed.player}.")
+
+
+@click.command()
+@click.argument("player")
+@click.argument("nickname")
+@pass_ctx
+def nick(ctx: Ctx, player: str, nickname: str) -> None:
+    """Let NICKNAME designate PLAYER, in commands and in the players' messages.
+
+    \b
+    Example:
+      gm nick Jean-Paul jp      # then: gm order jp "je braque lulu, BANG"
+    """
+    from gm.service import roster
+
+    slug = ctx.slug()
+    changed = roster.nickname(ctx.env, slug, player, nickname)
+    note(f"Done (event {changed.campaign.seq}). {nickname!r} now means {changed.player}.")
+
+
 def register(group: click.Group) -> None:
-    for command in (deadline,):
+    for command in (deadline, replace_, rename, nick):
         group.add_command(command)

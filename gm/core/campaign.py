@@ -246,6 +246,8 @@ class Meta:
     """Every purpose the fortune drew (a purpose is drawn once)."""
     rolls: int = 0
     """How many dice rolls were made: the next one draws ``roll/<rolls + 1>``."""
+    nicknames: tuple[tuple[str, str], ...] = ()
+    """(nickname, player): other names the MJ gave players (``gm nick``)."""
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:

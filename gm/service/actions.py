@@ -13,6 +13,7 @@ what a preview shows is what the command will draw.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -32,7 +33,9 @@ from gm.core.campaign import (
 )
 from gm.core.dice import DiceRolled
 from gm.core.names import find_name, nfc
+from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
+from gm.core.roster import expand_nicknames
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
@@ -69,16 +72,32 @@ class Result:
 
 
 def resolve_player(campaign: Campaign, name: str) -> str:
-    """The seated player ``name`` designates (case and accents ignored).
+    """The seated player ``name`` designates (case and accents ignored), or
+    whose nickname it is (``gm nick``).
 
-    :raises NotFoundError: naming the campaign's players.
+    :raises NotFoundError: naming the campaign's players, and the closest
+        one when ``name`` looks like a slip (« fabb »: did you mean fab?).
     """
     found = find_name(campaign.meta.players, name)
     if found is not None:
         return found
+    nicknames = dict(campaign.meta.nicknames)
+    nick = find_name(nicknames, name)
+    if nick is not None:
+        return nicknames[nick]
+    keys = {fold_name(n): n for n in (*campaign.meta.players, *nicknames)}
+    close = difflib.get_close_matches(fold_name(name), list(keys), n=1, cutoff=0.6)
+    guess = ""
+    if close:
+        meant = keys[close[0]]
+        guess = f"; did you mean {nicknames.get(meant, meant)!r}?"
     raise NotFoundError(
-        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)})",
+        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
         code="player/not-found",
+        params={
+            "name": name,
+            "suggestion": close and nicknames.get(keys[close[0]], keys[close[0]]),
+        },
     )
 
 
@@ -182,7 +201,8 @@ def submit(
                 + (" (everything in it was quoted or signed)" if notes else ""),
                 code="input/empty-order",
             )
-        return campaign.game.parse(campaign.state, actor, order_text)
+        read = expand_nicknames(order_text, campaign.meta.nicknames)
+        return campaign.game.parse(campaign.state, actor, read)
 
     shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
     try:
