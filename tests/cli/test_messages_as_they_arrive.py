@@ -338,3 +338,19 @@ def test_withdraw_fold_and_stay_print_the_reply_to_send(gm: Gm) -> None:
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
     )
     assert result.stderr.startswith(header("tom"))
+
+
+def test_fistful_notes_unread_words_and_leaves_quotes_out(db: str, frozen_clock: object) -> None:
+    gm = Gm(db)
+    gm("new", "fistful", "--title", "Duel", "--players", "ana,bob", "--seed", "d")
+    result = gm(
+        "order", "ana", '[quote="MJ"]vos 2 défausses[/quote]\nje défausse 1 et 2, bonne chance bob'
+    )
+    assert result.stdout.startswith("Défausse reçue, ana : le 1 et le 2, face cachée.")
+    assert result.stderr == (
+        "── private reply to ana · Duel [duel] ──\n"
+        "[duel] Ignored a [quote] of MJ (« vos 2 défausses »).\n"
+        "[duel] Not read in ana's message: « bonne », « chance ».\n"
+        "[duel] Recorded (event 6). Awaiting: bob. Next: gm order (setup: waiting for bob's"
+        " setup discards)\n"
+    )
