@@ -81,6 +81,13 @@ def nickname(env: Env, slug: str, player: str, nick: str) -> Changed:
         name = resolve_player(campaign, player)
         nick = nfc(nick)
         check_players(campaign.game.id, [*campaign.meta.players, nick])  # a name of its own
+        unread = campaign.game.unread
+        if unread is not None and not unread(campaign.state, name, nick):
+            # « bang », « le »: every message saying it would name the player
+            raise InputError(
+                f"{nick!r} is a word {campaign.game.title}'s messages use; choose another nickname",
+                code="roster/nickname-word",
+            )
         for other, owner in campaign.meta.nicknames:
             if fold_name(other) == fold_name(nick) and owner != name:
                 raise InputError(

@@ -172,7 +172,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
         f"Campaign '{SLUG}' created and selected. Next: gm order (setup: waiting for ana's"
         " setup discards, bob's setup discards)\n"
     )
-    assert gm("list").stdout == f"* {SLUG}  (fistful)  {TITLE}\n"
+    assert gm("list").stdout == f"* {SLUG}  fistful  setup  awaiting ana, bob  -  {TITLE}\n"
 
 
 def test_colors_and_length_options(gm: Gm) -> None:

@@ -174,7 +174,7 @@ def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> No
         "── post 1: opening ──\n"
         f"Campaign '{SLUG}' created and selected. Next: gm draw (opens round 1)\n"
     )
-    assert gm("list").stdout == f"* {SLUG}  (magot)  {TITLE}\n"
+    assert gm("list").stdout == f"* {SLUG}  magot  setup  -  -  {TITLE}\n"
 
 
 def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:

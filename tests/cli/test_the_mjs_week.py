@@ -163,6 +163,10 @@ def test_rename_and_nicknames_and_a_near_miss(gm: support.Gm) -> None:
         gm("nick", "jean-paul", "jp").stderr
         == f"[{SLUG}] Done (event 8). 'jp' now means Jean-Paul.\n"
     )
+    assert gm("nick", "fab", "bang", code=2).stderr == (
+        "Error: 'bang' is a word Le Magot's messages use; choose another nickname"
+        " [roster/nickname-word]\n"
+    )
     result = gm("order", "jp", "je braque fabb, BANG", code=1)
     assert "je ne connais personne qui s'appelle « fabb »" in result.stdout
     result = gm("order", "fabb", "jp BANG", code=3)
