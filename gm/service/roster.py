@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gm.core.names import fold as fold_name
 from gm.core.names import nfc
-from gm.core.protocol import GM, Event
+from gm.core.protocol import GM, Event, PostRef
 from gm.core.roster import NicknameSet, PlayerRenamed, PlayerReplaced
 from gm.errors import GameOverError, InputError
 from gm.service.actions import resolve_player
@@ -22,7 +22,7 @@ from gm.service.campaigns import check_players
 from gm.service.deciding import to_record
 from gm.service.env import Env
 from gm.service.loading import Campaign, extend, fold
-from gm.service.posts import render_common, render_private
+from gm.service.posts import ROSTER, publish, render_private, render_public
 
 
 @dataclass(frozen=True)
@@ -57,14 +57,10 @@ def replace_player(env: Env, slug: str, old: str, new: str, *, rename: bool = Fa
         event: Event = PlayerRenamed(seated, name) if rename else PlayerReplaced(seated, name)
         stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
         after = extend(campaign, stored)
-    notice = render_common(
-        after,
-        "roster",
-        env.templates,
-        change="renamed" if rename else "replaced",
-        old=seated,
-        new=name,
-    )
+        # the notice is archived like any post: gm check-post reads the change from it
+        ref = PostRef(ROSTER)
+        notice = render_public(after, ref, after.head, env.templates)
+        after, _ = publish(w, after, [(ref, notice)], env.templates, batch=stored[0].seq)
     status = None if rename else render_private(after, "pm", name, env.templates)
     return Changed(after, notice, status, name)
 

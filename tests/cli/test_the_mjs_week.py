@@ -41,8 +41,10 @@ def when(recorded_at: str) -> str:
     return str(datetime_fr(moment.astimezone(ZoneInfo("Europe/Paris")).isoformat()))
 
 
-def footer(gm: support.Gm) -> str:
-    head = gm.history()[-1]["hash"].removeprefix("sha256:")
+def footer(gm: support.Gm, archived: bool = False) -> str:
+    """The fingerprint line of the notice the last command printed: the log's
+    head, before the event committing to the notice when it was archived."""
+    head = gm.history()[-2 if archived else -1]["hash"].removeprefix("sha256:")
     return f"_Empreinte du registre : `{head[:32]}`_\n"
 
 
@@ -121,11 +123,11 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     gm("order", "marco", "fab BBB")
     result = gm("replace", "fab", "Élodie")
     assert result.stdout == (
-        f"**{TITLE} — changement à la table**\n"
+        f"**{TITLE} — changement à la table n° 1**\n"
         "\n"
         "**Élodie** prend la place de fab : même siège, même butin, mêmes blessures et mêmes"
         " secrets. Bienvenue, Élodie !\n"
-        "\n" + footer(gm) + "\n"
+        "\n" + footer(gm, archived=True) + "\n"
         f"**{TITLE} — ta situation, Élodie** (tour 1)\n"
         "\n"
         "Tu as 0\u00a0$, 0 blessure et 0 point de honte.\n"
@@ -135,14 +137,16 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     assert result.stderr == (
         "── public notice ──\n"
         f"── private reply to Élodie · {TITLE} [{SLUG}] ──\n"
-        f"[{SLUG}] Done (event 14). Élodie sits in fab's seat.\n"
+        f"[{SLUG}] Done (event 15). Élodie sits in fab's seat.\n"
     )
-    last = gm.history()[-1]
-    assert (last["kind"], last["audience"], last["payload"]) == (
+    # one public event, then the notice committed like any post
+    change, notice = gm.history()[-2:]
+    assert (change["kind"], change["audience"], change["payload"]) == (
         "gm.player-replaced",
         "*",
         {"old": "fab", "new": "Élodie"},
     )
+    assert (notice["kind"], notice["payload"]["post"]) == ("gm.post-published", "roster")
     # marco's order aims at the seat, now Élodie's; fab is no longer seated
     assert gm("pm", "marco").stdout.endswith("tu braques **Élodie** avec **BANG BANG BANG**.\n")
     assert gm("order", "fab", "marco clic", code=3).stderr == (
@@ -180,8 +184,8 @@ def test_rename_and_nicknames_and_a_near_miss(gm: support.Gm) -> None:
     gm("order", "lulu", "fab clic")
     result = gm("rename", "lulu", "Lucienne")
     assert result.stdout == (
-        f"**{TITLE} — changement à la table**\n\nlulu s'appelle désormais **Lucienne**.\n\n"
-        + footer(gm)
+        f"**{TITLE} — changement à la table n° 1**\n\nlulu s'appelle désormais **Lucienne**.\n\n"
+        + footer(gm, archived=True)
     )
     # the same person: her archive keeps what she sent as lulu
     archive = gm("history", "--as", "lucienne").stdout
@@ -296,3 +300,63 @@ def test_export_writes_a_file_named_after_the_campaign(
     )
     assert json.loads(gm("export", "-o", "-").stdout) == document
     assert os.listdir(folder) == [f"{SLUG}.json"]
+
+
+def test_roster_and_deadline_events_export_import_and_verify(
+    gm: support.Gm, new_db: support.NewDb, tmp_path: Path
+) -> None:
+    opened(gm)
+    gm("order", "fab", "marco BANG")
+    gm("deadline", "+24h")
+    gm("nick", "Jean-Paul", "jp")
+    gm("replace", "fab", "Élodie")
+    gm("rename", "lulu", "Lucienne")
+    path = tmp_path / "casse.json"
+    gm("export", "-o", str(path))
+    other = support.Gm(new_db("other"))
+    result = other("import", str(path))
+    assert result.exit_code == 0
+    assert other("verify").stdout == gm("verify").stdout
+    assert other.status()["players"] == gm.status()["players"]
+    assert other("order", "jp", "Élodie clic").stdout.startswith(
+        "Ordre reçu pour le tour 1 : tu braques **Élodie** avec **CLIC CLIC CLIC**.\n"
+    )
+
+
+def test_players_check_a_thread_with_a_replacement_between_rounds(
+    gm: support.Gm, tmp_path: Path
+) -> None:
+    """gm check-post reads the change at the table from its notice: the
+    newcomer is a player, in the seat's place when words are mixed."""
+    import subprocess
+    import sys
+
+    def round_(orders: dict[str, str]) -> None:
+        gm("draw")
+        for player, text in orders.items():
+            gm("order", player, text)
+        gm("reveal")
+        gm("resolve")
+
+    round_({"fab": "marco BANG", "marco": "fab BBB", "lulu": "fab clic", "Jean-Paul": "lulu clic"})
+    gm("replace", "fab", "Élodie")
+    gm("order", "Élodie", "graine : pomme")
+    round_(
+        {
+            "Élodie": "marco BANG",
+            "marco": "Élodie clic",
+            "lulu": "marco clic",
+            "jean-paul": "lulu BANG",
+        }
+    )
+    thread = tmp_path / "fil.md"
+    gm("chronicle", "-o", str(thread))
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gm_check.py"), "thread", str(thread)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "DIFFÉRENT" not in checked.stdout
+    assert "changement à la table ×1" in checked.stdout
+    assert checked.returncode == 3  # nothing contradicted; the seed is not revealed yet
