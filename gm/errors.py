@@ -36,6 +36,8 @@ class GMError(Exception):
         if code is not None:
             self.code = code
         self.params: dict[str, Any] = dict(params or {})
+        self.notes: tuple[str, ...] = ()
+        """Lines for the MJ printed before the error (what was ignored in a message)."""
         self.draft: str | None = None
         """Text for the MJ to use despite the error, e.g. the French reply that
         tells a player why their order was refused. The CLI prints it on stdout."""

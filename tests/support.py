@@ -167,10 +167,11 @@ class Gm:
         self.db = db
         self.runner = CliRunner()
 
-    def __call__(self, *args: str, code: int = 0) -> Any:
+    def __call__(self, *args: str, code: int = 0, input: str | None = None) -> Any:
+        """``input``: what the command reads on standard input (a pasted message)."""
         from gm.cli import cli
 
-        result = self.runner.invoke(cli, ["--db", self.db, *args])
+        result = self.runner.invoke(cli, ["--db", self.db, *args], input=input)
         assert result.exit_code == code, (result.stdout, result.stderr, result.exception)
         return result
 

@@ -830,6 +830,7 @@ HEADINGS: list[tuple[str, re.Pattern[str]]] = [
     ("fistful-rules", re.compile(r"Fistful of Gold — les règles")),
     ("roll", re.compile(r"🎲 .*")),
     ("remind", re.compile(r".+ — on attend encore quelqu'un")),
+    ("roster", re.compile(r".+ — changement à la table n° (?P<round>\d+)")),
 ]
 FOOTER = re.compile(
     r"Empreinte du registre : (?:sha256:)?(?P<hex>[0-9a-fA-F]{4,64})(?:…[0-9a-fA-F]*)?(?: · (?P<where>.+))?"
@@ -852,6 +853,7 @@ NAMES_FR = {
     "fistful-rules": ("les règles", "the rules"),
     "roll": ("le jet roll/{0}", "the roll roll/{0}"),
     "remind": ("un rappel", "a reminder"),
+    "roster": ("le changement à la table n° {0}", "change at the table no. {0}"),
 }
 
 
@@ -867,6 +869,7 @@ KIND_FR = {
     "manche": "compte de manche",
     "roll": "jet de dés",
     "remind": "rappel",
+    "roster": "changement à la table",
     "rules": "règles",
 }
 
@@ -888,7 +891,7 @@ class Post:
 
     @property
     def game(self) -> str:
-        return self.kind.partition("-")[0] if self.kind != "roll" else ""
+        return self.kind.partition("-")[0] if self.kind not in ("roll", "roster") else ""
 
     def name(self) -> tuple[str, str]:
         fr, en = NAMES_FR.get(self.kind, ("un message", "a post"))
@@ -1247,6 +1250,9 @@ class Checker:
         self.focus = focus if focus is not None else {p.index for p in self.posts}
         self.by: dict[tuple[str, tuple[int, ...]], Post] = {}
         self.players: list[str] = []
+        self.seats: dict[str, int] = {}
+        """Every name a seat had (the opening's, then the changes at the
+        table's), to the seat's place in the seating order."""
         self.colors: dict[str, str] = {}
         self.seed: str | None = None
         self.seed_checked = False
@@ -1318,6 +1324,7 @@ class Checker:
                 f"{len(posts)} posts recognised",
             )
         self.read_openings()
+        self.read_roster(posts)
         self.read_seed()
         for post in sorted(posts, key=lambda p: p.index):
             handler = getattr(self, "parse_" + post.kind.replace("-", "_"), None)
@@ -1334,7 +1341,7 @@ class Checker:
             if (
                 self.focused(post)
                 and not self.whole
-                and post.kind.endswith(("-opening", "-rules", "remind"))
+                and post.kind.endswith(("-opening", "-rules", "remind", "roster"))
             ):
                 later = post.kind.endswith("-opening")
                 self.r.note(
@@ -1481,6 +1488,27 @@ class Checker:
             if len(set(self.players)) != len(self.players):
                 self.bad(post, None, "un joueur apparaît deux fois", "a player is listed twice")
 
+    def read_roster(self, posts: list[Post]) -> None:
+        """Changes at the table (« X prend la place de Y », « Y s'appelle
+        désormais X »): the newcomer sits in the seat, so their name is a
+        player's, in that seat's place in the seating order."""
+        self.seats = {name: i for i, name in enumerate(self.players)}
+        changes = sorted((p for p in posts if p.kind == "roster"), key=lambda p: p.key)
+        for post in changes:
+            for line in post.body:
+                m = re.fullmatch(
+                    r"(?:\*\*)?(?P<new>.+?)(?:\*\*)? prend la place de (?P<old>.+?) : .*"
+                    r"|(?P<old2>.+?) s'appelle désormais (?:\*\*)?(?P<new2>.+?)(?:\*\*)?\.",
+                    line.text,
+                )
+                if m is None:
+                    continue
+                old, new = m["old"] or m["old2"], m["new"] or m["new2"]
+                if self.players and old not in self.seats:
+                    self.check_player(post, line, old)
+                    continue
+                self.seats[new] = self.seats.get(old, len(self.seats))
+
     def read_seed(self) -> None:
         final = self.by.get(("magot-final", ())) or self.by.get(("fistful-final", ()))
         opening = self.by.get(("magot-opening", ())) or self.by.get(("fistful-opening", ()))
@@ -1616,7 +1644,7 @@ class Checker:
         return post.data.get("names", [])
 
     def check_player(self, post: Post, line: Line, name: str) -> None:
-        if self.players and name not in self.players:
+        if self.players and name not in self.players and name not in self.seats:
             self.bad(
                 post,
                 line,
@@ -1862,7 +1890,7 @@ class Checker:
         self.no_duplicates(post, line, [n for n, _ in words], "graine", "word")
         if self.players and words:
             order = [n for n, _ in words]
-            seated = [n for n in self.players if n in order]
+            seated = sorted(order, key=lambda n: self.seats.get(n, len(self.seats)))
             if order != seated:
                 self.bad(
                     post, line, "graines pas dans l'ordre des joueurs", "words not in seating order"

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from gm import __version__
-from gm.cli.context import Ctx
+from gm.cli.context import Ctx, note
 from gm.errors import GMError
 
 
@@ -37,6 +37,8 @@ class GMGroup(click.Group):
         except GMError as err:
             if err.draft:
                 click.echo(err.draft.rstrip("\n"))
+            for line in err.notes:
+                note(line)
             raise GMClickException(err) from err
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -113,7 +115,7 @@ def main() -> None:
 
 
 # Registering commands imports only Click and the pure game packages.
-from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer  # noqa: E402
+from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer, week  # noqa: E402
 
-for module in (campaign, play, steps, posts, audit, transfer, dice, check):
+for module in (campaign, play, steps, week, posts, audit, transfer, dice, check):
     module.register(cli)

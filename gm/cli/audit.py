@@ -9,6 +9,7 @@ import click
 from gm.cli.context import (
     Ctx,
     echo_json,
+    echo_post,
     force_option,
     format_option,
     json_option,
@@ -43,10 +44,15 @@ def history(
 ) -> None:
     """Show the campaign's log: every input, draw and decision, in order.
 
+    With --as PLAYER (and no --json), the player's own archive in French,
+    in the campaign's format, ready to forward: their messages, refused ones
+    included, their words for the fortune and the seals of their secrets.
+
     \b
     Example:
       gm history
-      gm history --as fab          # what fab may see
+      gm history --as fab          # fab's archive, in French, to send them
+      gm history --as fab --json   # every event fab may see
       gm history --player fab -r 2 # what fab sent and what concerned fab, round 2
       gm history --manche 2 --duel 3
       gm history --json
@@ -56,6 +62,11 @@ def history(
     from gm.core.protocol import GM
     from gm.service import history as timeline
 
+    if viewer is not None and not as_json and round_ is None and player is None:
+        slug = ctx.slug()
+        fmt, tables = ctx.style(slug, None)
+        echo_post(timeline.player_archive(ctx.env, slug, viewer), fmt, tables)
+        return
     rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM, player)
     for key, wanted in (("round", round_), ("manche", manche), ("duel", duel)):
         if wanted is not None:

@@ -78,6 +78,7 @@ def new(
       gm new magot --title "Le casse du siècle" --players fab,marco,lulu,tom,Élodie
       gm new magot -t "Partie courte" -p a,b,c -o rounds=4 -o loot=5000:10,10000:10
     """
+    from gm.core.names import slugify
     from gm.service import campaigns
 
     settings = {k: v for k, v in (("format", fmt), ("tz", tz), ("tables", tables)) if v}
@@ -90,10 +91,17 @@ def new(
         seed=seed,
         slug=slug,
         settings=settings,
+        fresh_slug=True,
         preview=preview,
     )
     meta = result.campaign.meta
     echo_posts(result.posts, meta.settings["format"], meta.settings["tables"])
+    wanted = slug or slugify(meta.title) or meta.game
+    if result.campaign.slug != wanted:
+        note(
+            f"{wanted!r} is taken: this campaign is {result.campaign.slug!r}"
+            " (--slug chooses another; gm list shows them all)."
+        )
     if not result.recorded:
         note(f"Preview of {result.campaign.slug!r}: nothing recorded.")
         return
@@ -106,24 +114,50 @@ def new(
 @json_option
 @pass_ctx
 def list_(ctx: Ctx, as_json: bool) -> None:
-    """List the campaigns in the database; * marks the current one.
+    """The campaigns in the database, as a dashboard: * marks the current one.
+
+    Each line: the campaign, its game, its phase, who is awaited and the
+    time left before the deadline, and its title.
 
     \b
     Example:
       gm list
+      gm list --json
     """
     from gm.service import campaigns
 
-    rows = campaigns.listing(ctx.env)
+    rows = campaigns.dashboard(ctx.env)
     if as_json:
         echo_json(rows)
         return
     if not rows:
         note("No campaign yet. Create one with: gm new magot --title T --players a,b,c")
         return
+    cells = []
     for row in rows:
-        mark = "*" if row["current"] else " "
-        click.echo(f"{mark} {row['slug']}  ({row['game']})  {row['title']}")
+        if "problem" in row:
+            state, waiting, left = "unreadable", row["problem"], ""
+        else:
+            state = "over" if row["over"] else row["phase"]
+            waiting = ("awaiting " + ", ".join(row["awaiting"])) if row["awaiting"] else "-"
+            left = f"{row['time_left']} left" if row["time_left"] else "-"
+            if left.startswith("overdue"):
+                left = row["time_left"]
+        cells.append(
+            [
+                "*" if row["current"] else " ",
+                row["slug"],
+                row["game"],
+                state,
+                waiting,
+                left,
+                row["title"],
+            ]
+        )
+    widths = [max(len(c[i]) for c in cells) for i in range(len(cells[0]) - 1)]
+    for line in cells:
+        padded = [c.ljust(w) for c, w in zip(line[:-1], widths, strict=True)]
+        click.echo(f"{padded[0]} " + "  ".join([*padded[1:], line[-1]]))
 
 
 @click.command()

@@ -16,6 +16,7 @@ from gm.errors import InputError
 if TYPE_CHECKING:
     from gm.service.actions import Post
     from gm.service.env import Env
+    from gm.service.loading import Campaign
 
 FORMATS = ("markdown", "bbcode", "html")
 
@@ -37,6 +38,9 @@ class Ctx:
     db: str | None
     campaign: str | None
     templates: str | None
+    chosen: str | None = None
+    """The campaign this command acts on, once known: every note names it,
+    so an MJ running two tables sees which one a command went to."""
 
     @cached_property
     def env(self) -> Env:
@@ -56,7 +60,8 @@ class Ctx:
     def slug(self) -> str:
         from gm.service import campaigns
 
-        return campaigns.current(self.env, self.campaign)
+        self.chosen = campaigns.current(self.env, self.campaign)
+        return self.chosen
 
     def style(self, slug: str, fmt: str | None) -> tuple[str, str]:
         """The output format and table mode for ``slug``: the option, else the setting."""
@@ -85,12 +90,28 @@ def echo_posts(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
         echo_post(post.body, fmt, tables)
 
 
+def echo_reply(campaign: Campaign, player: str, body: str, fmt: str, tables: str) -> None:
+    """Print a private reply on stdout, announced on stderr with the player
+    and the campaign it belongs to (an MJ may run two tables)."""
+    reply_header(campaign.meta.title, campaign.slug, player)
+    echo_post(body, fmt, tables)
+
+
+def reply_header(title: str, slug: str, player: str) -> None:
+    click.secho(f"── private reply to {player} · {title} [{slug}] ──", err=True, dim=True)
+
+
 def echo_json(value: Any) -> None:
     click.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 def note(text: str) -> None:
-    """A line for the MJ on stderr: never mixed into what they copy."""
+    """A line for the MJ on stderr: never mixed into what they copy. It
+    starts with the campaign the command acted on, when there is one."""
+    current = click.get_current_context(silent=True)
+    obj = current.find_object(Ctx) if current is not None else None
+    if obj is not None and obj.chosen and not text.startswith(f"[{obj.chosen}]"):
+        text = f"[{obj.chosen}] {text}"
     click.secho(text, err=True, fg="cyan")
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,12 +15,18 @@ from gm.cli.context import (
     echo_json,
     echo_post,
     echo_posts,
+    echo_reply,
     format_option,
     note,
     pass_ctx,
     preview_option,
+    reply_header,
 )
 from gm.cli.steps import DEADLINE_HELP
+from gm.errors import GMError, InputError
+
+if TYPE_CHECKING:
+    from gm.service.env import Env
 
 
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
@@ -34,9 +42,34 @@ def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-@click.command()
+EDIT_END = "# ------------------------ >8 ------------------------"
+EDIT_HELP = (
+    "{end}\n# Paste {player}'s message above the line, as it arrived (quotes and all),\n"
+    "# then save and close the editor. From the line above down, nothing is read.\n"
+)
+
+
+def _message(player: str, text: tuple[str, ...], edit: bool, explicit: bool) -> str | None:
+    """The player's message: typed as arguments, piped or ``-`` (standard
+    input), or written in the MJ's editor (``--edit``)."""
+    if edit:
+        if text:
+            raise click.UsageError("give the message either as TEXT or with --edit, not both")
+        written = click.edit(EDIT_HELP.format(end=EDIT_END, player=player), require_save=True)
+        if written is None:
+            raise InputError(
+                "no message: the editor was closed without saving", code="input/empty-order"
+            )
+        return written.split(EDIT_END, 1)[0].strip("\n")
+    stdin = sys.stdin
+    if text == ("-",) or (not text and not explicit and not stdin.isatty()):
+        return stdin.read().strip("\n") or None
+    return " ".join(text) if text else None
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("player")
-@click.argument("text", nargs=-1)
+@click.argument("text", nargs=-1, type=click.UNPROCESSED)
 @click.option(
     "--from",
     "source",
@@ -49,6 +82,9 @@ def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
     metavar="WORD",
     help="The player's word for the fortune (same as a « graine : … » line in the message).",
 )
+@click.option(
+    "--edit", is_flag=True, help="Write the message in your $EDITOR (as 'git commit' does)."
+)
 @_with_order_fields
 @preview_option
 @format_option
@@ -59,21 +95,29 @@ def order(
     text: tuple[str, ...],
     source: str | None,
     word: str | None,
+    edit: bool,
     preview: bool,
     fmt: str | None,
     **fields: str | None,
 ) -> None:
     """Record PLAYER's private message and print the reply to send back.
 
-    Paste the message as the player wrote it; gm understands it, checks it
+    Paste the message as the player wrote it, quotes and all: gm leaves out
+    what the forum quoted ([quote] blocks, « > » lines, « Re: » headers, a
+    signature after « -- ») and says so, understands the rest, checks it
     against the rules and records it (refused messages are recorded too, with
     the reason, and the reply explains the refusal). A new order replaces the
-    previous one until the reveal.
+    previous one until the reveal. TEXT's words are never read as options
+    (« - je braque tom » is a message); options go before TEXT. With no TEXT
+    and a pipe, or TEXT '-', the message is read from standard input;
+    --edit opens your $EDITOR.
 
     \b
     Example:
       gm order fab "Je braque mon flingue sur marco (BANG BANG BANG)"
       gm order lulu "fab BBB" --from https://forum.example/pm/123
+      xclip -o | gm order marco          # the message as copied, several lines
+      gm order marco --edit              # paste it in your editor
       gm order tom "lulu clic" --salt "pomme"   # the player's word for the fortune
       gm order tom --target fab --option bang
     """
@@ -81,22 +125,31 @@ def order(
 
     slug = ctx.slug()
     params = {k: v for k, v in fields.items() if v is not None}
-    joined = " ".join(text) if text else None
+    joined = _message(player, text, edit, bool(params))
     if params and joined:
         raise click.UsageError("give either the message text or explicit fields, not both")
-    result = actions.submit(
-        ctx.env,
-        slug,
-        player,
-        text=joined,
-        params=params or None,
-        source=source,
-        preview=preview,
-        word=word,
-    )
     fmt, tables = ctx.style(slug, fmt)
+    try:
+        result = actions.submit(
+            ctx.env,
+            slug,
+            player,
+            text=joined,
+            params=params or None,
+            source=source,
+            preview=preview,
+            word=word,
+        )
+    except GMError as err:
+        if err.draft:  # the refusal to send: announced like any reply
+            reply_header(ctx.env.store.campaign(slug).title, slug, player)
+            echo_post(err.draft, fmt, tables)
+            err.draft = None
+        raise
     if result.reply:
-        echo_post(result.reply, fmt, tables)
+        echo_reply(result.campaign, result.to or player, result.reply, fmt, tables)
+    for line in result.notes:
+        note(line)
     if result.posts:  # a public move (a player's turn) calls for a post to publish
         click.echo()
         echo_posts(result.posts, fmt, tables)
@@ -112,32 +165,65 @@ def order(
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the JSON summary instead of the posts."
 )
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="Store the campaign in your database and make it current (default: a rehearsal"
+    " in a throw-away database, which leaves yours untouched).",
+)
 @format_option
 @pass_ctx
-def play(ctx: Ctx, scenario: Path, as_json: bool, fmt: str | None) -> None:
+def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -> None:
     """Play a whole game from a scenario file and print its posts.
 
     The file (TOML, see campaigns/README.md) lists the players and, round
     after round, what each one sent; every order goes through the same
-    checks as 'gm order'. The new campaign becomes the current one.
+    checks as 'gm order'. By default this is a rehearsal: it runs in a
+    throw-away database, so your campaigns, your list and your current
+    campaign stay as they were. With --keep, the campaign is stored in your
+    database (under the next free slug) and becomes the current one.
 
     \b
     Example:
       gm play campaigns/exemple-magot.toml
       gm play campaigns/exemple-magot.toml --json
+      gm play campaigns/exemple-magot.toml --keep   # then gm verify, gm post…
     """
+    import tempfile
+
+    from gm.service.env import Env
+
+    if keep:
+        _play(ctx.env, scenario, as_json, fmt, kept=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="gm-rehearsal-") as folder:
+        env = Env(db=str(Path(folder) / "rehearsal.db"), templates=ctx.env.templates)
+        try:
+            _play(env, scenario, as_json, fmt, kept=False)
+        finally:
+            store = env.__dict__.get("store")
+            if store is not None:
+                store.close()
+
+
+def _play(env: Env, scenario: Path, as_json: bool, fmt: str | None, *, kept: bool) -> None:
+    from gm.service import campaigns
     from gm.service import scenario as scenarios
 
-    played = scenarios.play(ctx.env, scenario)
+    played = scenarios.play(env, scenario)
     campaign = played.campaign
     if as_json:
-        from gm.service import campaigns
-
-        echo_json(campaigns.status(ctx.env, campaign.slug))
+        echo_json(campaigns.status(env, campaign.slug))
         return
     settings = campaign.meta.settings
     echo_posts(played.posts, fmt or settings["format"], settings["tables"])
-    note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
+    if kept:
+        note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
+    else:
+        note(
+            f"Rehearsal of {campaign.slug!r} played ({campaign.seq} events) in a throw-away"
+            " database: nothing was kept (gm play --keep stores it in yours)."
+        )
 
 
 @click.command()
@@ -186,6 +272,10 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
     slug = ctx.slug()
     result = actions.default(ctx.env, slug, player, deadline=deadline, preview=preview)
     fmt, tables = ctx.style(slug, fmt)
+    if result.reply and result.to:
+        echo_reply(result.campaign, result.to, result.reply, fmt, tables)
+        if result.posts:
+            click.echo()
     echo_posts(result.posts, fmt, tables)
     campaign = result.campaign
     awaiting = campaign.game.waiting_for(campaign.state)

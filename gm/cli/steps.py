@@ -16,11 +16,14 @@ from typing import Any
 import click
 
 from gm import games
-from gm.cli.context import Ctx, echo_posts, format_option, note, preview_option
+from gm.cli.context import Ctx, echo_posts, echo_reply, format_option, note, preview_option
 from gm.core.protocol import ParamSpec, StepSpec
 from gm.errors import InputError
 
-DEADLINE_HELP = "When the players must answer: '2026-12-03 20:00' (campaign time zone) or '+48h'."
+DEADLINE_HELP = (
+    "When the players must answer (campaign time zone): '2026-12-03 20:00',"
+    " '03/12/2026 20:00', '3/12 20h', 'jeudi 20h', or a delay: '+48h', '+2j'."
+)
 
 
 def _param(spec: ParamSpec) -> click.Parameter:
@@ -67,6 +70,10 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
         mine = {k: v for k, v in values.items() if k in known}
         result = actions.step(ctx.env, slug, name, mine, deadline=deadline, preview=preview)
         fmt, tables = ctx.style(slug, fmt)
+        if result.reply and result.to:  # a player's choice, recorded by the MJ
+            echo_reply(result.campaign, result.to, result.reply, fmt, tables)
+            if result.posts:
+                click.echo()
         echo_posts(result.posts, fmt, tables)
         campaign = result.campaign
         awaiting = campaign.game.waiting_for(campaign.state)

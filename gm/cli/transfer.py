@@ -15,8 +15,8 @@ from gm.cli.context import Ctx, force_option, note, pass_ctx, write_file
 @click.option(
     "--output",
     "-o",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write to FILE (default: standard output).",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True, path_type=Path),
+    help="Write to FILE ('-': standard output; default: SLUG.json in this folder).",
 )
 @force_option
 @pass_ctx
@@ -25,19 +25,23 @@ def export_(ctx: Ctx, slug: str | None, output: Path | None, force: bool) -> Non
 
     Every event is kept exactly as stored, with its salt, time and hash, so
     'gm import' can restore it into another database with every hash intact.
-    SLUG defaults to the current campaign.
+    SLUG defaults to the current campaign; the file, to SLUG.json in the
+    current folder (kept if it exists, unless --force).
 
     \b
     Example:
+      gm export                    # le-casse-du-siecle.json
       gm export le-casse-du-siecle -o casse.json
-      gm export > casse.json
+      gm export -o - | gzip > casse.json.gz
     """
     from gm.service import transfer
 
-    text = transfer.dump(transfer.export_campaign(ctx.env, slug or ctx.slug()))
-    if output is None:
+    chosen = slug or ctx.slug()
+    text = transfer.dump(transfer.export_campaign(ctx.env, chosen))
+    if output is not None and str(output) == "-":
         click.echo(text, nl=False)
         return
+    output = output if output is not None else Path(f"{ctx.env.store.campaign(chosen).slug}.json")
     write_file(output, text, force=force, command="export")
     note(f"Exported to {output}.")
 

@@ -259,6 +259,8 @@ class Meta:
     """How many dice rolls were made: the next one draws ``roll/<rolls + 1>``."""
     genders: dict[str, str] = field(default_factory=dict)
     """Players' grammatical genders (``"m"`` or ``"f"``); a player absent has none."""
+    nicknames: tuple[tuple[str, str], ...] = ()
+    """(nickname, player): other names the MJ gave players (``gm nick``)."""
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:

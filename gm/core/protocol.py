@@ -369,6 +369,10 @@ class GameDef(Generic[S]):
     ``gm.errors`` error when nothing is due from them. None: no defaults."""
     filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     """Jinja filters of the game's own templates (pure functions)."""
+    unread: Callable[[S, str, str], tuple[str, ...]] | None = None
+    """The words of an accepted message (``state``, ``player``, ``text``)
+    that the notation read nothing from, as typed: the MJ's note lists them,
+    so that nothing a player wrote is lost unseen. None: not reported."""
 
     def __post_init__(self) -> None:
         for cls in self.events:

@@ -13,13 +13,15 @@ what a preview shows is what the command will draw.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gm import games
+from gm.core import quotes
 from gm.core.campaign import (
     CommandDecided,
     DeadlineSet,
@@ -31,7 +33,9 @@ from gm.core.campaign import (
 )
 from gm.core.dice import DiceRolled
 from gm.core.names import find_name, nfc
+from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
+from gm.core.roster import expand_nicknames
 from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
@@ -39,7 +43,7 @@ from gm.service.env import Env
 from gm.service.loading import Campaign, extend, fold, is_platform
 from gm.service.loading import load as load  # re-exported: what commands load
 from gm.service.posts import ROLL, publish, render_common, render_private, render_public
-from gm.service.secrets import sealed_in
+from gm.service.secrets import replaced_in, sealed_in
 from gm.store.log import StoredEvent, Writer
 
 
@@ -63,23 +67,42 @@ class Result:
     reply: str | None = None
     recorded: bool = True
     notes: tuple[str, ...] = field(default_factory=tuple)
+    to: str | None = None
+    """The player the reply is for (their name as seated)."""
 
 
 def resolve_player(campaign: Campaign, name: str) -> str:
-    """The seated player ``name`` designates (case and accents ignored).
+    """The seated player ``name`` designates (case and accents ignored), or
+    whose nickname it is (``gm nick``).
 
-    :raises NotFoundError: naming the campaign's players.
+    :raises NotFoundError: naming the campaign's players, and the closest
+        one when ``name`` looks like a slip (« fabb »: did you mean fab?).
     """
     found = find_name(campaign.meta.players, name)
     if found is not None:
         return found
+    nicknames = dict(campaign.meta.nicknames)
+    nick = find_name(nicknames, name)
+    if nick is not None:
+        return nicknames[nick]
+    keys = {fold_name(n): n for n in (*campaign.meta.players, *nicknames)}
+    close = difflib.get_close_matches(fold_name(name), list(keys), n=1, cutoff=0.6)
+    guess = ""
+    if close:
+        meant = keys[close[0]]
+        guess = f"; did you mean {nicknames.get(meant, meant)!r}?"
     raise NotFoundError(
-        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)})",
+        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
         code="player/not-found",
+        params={
+            "name": name,
+            "suggestion": close and nicknames.get(keys[close[0]], keys[close[0]]),
+        },
     )
 
 
 _WORD_LINE = re.compile(r"^[ \t]*graine[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
+_WORD_INLINE = re.compile(r"\bgraine[ \t]*:[ \t]*([\w'.-]+)", re.I)
 MAX_WORD = 40
 _WORD = re.compile(r"^[\w'.-]+(?: [\w'.-]+)*$")
 """A word for the fortune: letters, digits and ``' . - _``, single spaces
@@ -90,10 +113,21 @@ print (« · », guillemets) or a direction override."""
 def split_word(text: str) -> tuple[str | None, str]:
     """A player's word for the fortune (a « graine : … » line) and the rest of
     their message, which is the order the game reads."""
+    word, rest, _ = find_word(text)
+    return word, rest
+
+
+def find_word(text: str) -> tuple[str | None, str, bool]:
+    """Like ``split_word``, and whether the word was found in the middle of a
+    line (« tom BANG graine : tequila »): then only its first word is taken,
+    and the MJ is told, since the player may have meant more."""
     match = _WORD_LINE.search(text)
-    if match is None:
-        return None, text
-    return match.group(1), (text[: match.start()] + text[match.end() :]).strip()
+    if match is not None:
+        return match.group(1), (text[: match.start()] + text[match.end() :]).strip(), False
+    inline = _WORD_INLINE.search(text)
+    if inline is not None:
+        return inline.group(1), (text[: inline.start()] + " " + text[inline.end() :]).strip(), True
+    return None, text, False
 
 
 def check_word(word: str) -> str:
@@ -137,16 +171,24 @@ def submit(
     """
     typed = word is not None
     order_text = text
-    if text is not None:
-        found, order_text = split_word(text)
-        word = word if word is not None else found
-    if word is not None:
-        word = check_word(word)
+    notes: list[str] = []
     if text is not None and len(text) > MAX_ORDER_TEXT:
         raise InputError(
             f"the order text is {len(text)} characters long; the limit is {MAX_ORDER_TEXT}",
             code="input/too-long",
         )
+    if text is not None:
+        stripped = quotes.strip(text)
+        notes.extend(f"Ignored {part}." for part in stripped.ignored)
+        found, order_text, inline = find_word(stripped.text)
+        if found is not None and word is None:
+            word = found
+            if inline:
+                notes.append(
+                    f"Read « graine : {found} » inside a line as the word for the fortune."
+                )
+    if word is not None:
+        word = check_word(word)
 
     def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
         if params:
@@ -155,25 +197,40 @@ def submit(
             if word is not None:
                 return ()  # a message with a word for the fortune and nothing else
             raise InputError(
-                "no order given: paste the player's message, or use the explicit options",
+                "no order given: paste the player's message, or use the explicit options"
+                + (" (everything in it was quoted or signed)" if notes else ""),
                 code="input/empty-order",
             )
-        return campaign.game.parse(campaign.state, actor, order_text)
+        read = expand_nicknames(order_text, campaign.meta.nicknames)
+        return campaign.game.parse(campaign.state, actor, read)
 
     shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
-    return _run(
-        env,
-        slug,
-        player,
-        make,
-        submission=shown,
-        source=source,
-        preview=preview,
-        before=lambda actor: [
-            SubmissionReceived(actor, shown),
-            *([EntropyAdded(actor, word, typed)] if word is not None else []),
-        ],
-    )
+    try:
+        result = _run(
+            env,
+            slug,
+            player,
+            make,
+            submission=shown,
+            read=order_text if text is not None and notes else None,
+            source=source,
+            preview=preview,
+            before=lambda actor: [
+                SubmissionReceived(actor, shown),
+                *([EntropyAdded(actor, word, typed)] if word is not None else []),
+            ],
+        )
+    except GMError as err:
+        err.notes = (*notes, *err.notes)
+        raise
+    game = result.campaign.game
+    if game.unread is not None and order_text and not params and result.to is not None:
+        left = game.unread(result.campaign.state, result.to, order_text)
+        if left:
+            notes.append(
+                f"Not read in {result.to}'s message: {', '.join(f'« {w} »' for w in left)}."
+            )
+    return replace(result, notes=(*notes, *result.notes))
 
 
 MAX_ORDER_TEXT = 4000
@@ -202,7 +259,13 @@ def step(
             raise InputError(f"'gm {name}' takes no --deadline", code="input/deadline")
         return (spec.build(values),)
 
-    return _run(env, slug, GM, make, deadline=deadline, preview=preview)
+    # A step with a ``player`` argument records that player's choice (gm fold
+    # marco): they get the same reply as if their message had said it.
+    spec = next((s for s in game.steps if s.name == name), None)
+    chooser = values.get("player")
+    if spec is None or not isinstance(chooser, str) or all(p.name != "player" for p in spec.params):
+        chooser = None
+    return _run(env, slug, GM, make, deadline=deadline, preview=preview, chooser=chooser)
 
 
 def command(env: Env, slug: str, what: Command, preview: bool = False) -> Result:
@@ -243,6 +306,7 @@ def default(
         deadline=deadline,
         preview=preview,
         before=lambda actor: [DefaultApplied(chosen[0])],
+        chooser=player,
     )
 
 
@@ -264,11 +328,16 @@ def _run(
     make: Callable[[Campaign, str], tuple[Command, ...]],
     *,
     submission: str | None = None,
+    read: str | None = None,
     source: str | None = None,
     deadline: str | None = None,
     preview: bool = False,
     before: Callable[[str], Sequence[Event]] = lambda actor: (),
+    chooser: str | None = None,
 ) -> Result:
+    """Decide and record ``make``'s commands for ``actor``. ``chooser`` names
+    the player whose choice an MJ's command records (gm fold, gm default):
+    they get a reply, as a player whose message was pasted does."""
     store = env.store
     info = store.campaign(slug)
     refusal: GMError | None = None
@@ -290,15 +359,24 @@ def _run(
                 "order_rejected",
                 env.templates,
                 player=actor,
-                text=submission,
+                text=read if read is not None else submission,
                 error={"code": err.code, "message": err.message, "params": err.params},
+                view=campaign.game.player_view(campaign.state, actor),
+                awaited=[
+                    {"how": a.how, "what": a.what}
+                    for a in campaign.game.awaiting(campaign.state)
+                    if a.player == actor
+                ],
             )
             if not preview:
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
                 w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
         if refusal is None:
+            to = actor if submission is not None else None
+            if chooser is not None:
+                to = resolve_player(campaign, chooser)
             result = _apply(
-                env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview
+                env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview, to
             )
     if refusal is not None:
         raise refusal
@@ -314,8 +392,11 @@ def _apply(
     source: str | None,
     deadline: str | None,
     preview: bool,
+    to: str | None = None,
 ) -> Result:
-    """Record a decided command's events, then render and publish its posts."""
+    """Record a decided command's events, then render and publish its posts,
+    and the reply to the player ``to`` (the sender, or the player whose
+    choice the MJ recorded)."""
     recorded = list(events)
     game = campaign.game
     meta, after_state = deciding.apply(game, campaign.meta, campaign.state, recorded)
@@ -326,7 +407,7 @@ def _apply(
     refs = game.posts_after(campaign.state, game_events, after_state)
     if any(isinstance(e, DiceRolled) for e in recorded):
         refs = (*refs, PostRef(ROLL))
-    submitted = any(isinstance(e, SubmissionReceived) for e in recorded)
+    defaulted = any(isinstance(e, DefaultApplied) for e in recorded)
 
     if preview:
         # Fold the would-be events without storing them: the posts show the
@@ -336,8 +417,8 @@ def _apply(
         posts = tuple(
             Post(ref, render_public(projected, ref, campaign.head, env.templates)) for ref in refs
         )
-        reply = _reply(env, projected, actor, would_be) if submitted else None
-        return Result(projected, (), posts, reply, recorded=False)
+        reply = _reply(env, campaign, projected, to, would_be, defaulted) if to else None
+        return Result(projected, (), posts, reply, recorded=False, to=to)
 
     stored = w.append(campaign.slug, [to_record(e, actor, source) for e in recorded], campaign.seq)
     after = extend(campaign, stored)
@@ -346,8 +427,8 @@ def _apply(
     posts = tuple(
         Post(ref, body, row.number) for (ref, body), row in zip(bodies, rows, strict=True)
     )
-    reply = _reply(env, after, actor, stored) if submitted else None
-    return Result(published, tuple(stored), posts, reply)
+    reply = _reply(env, campaign, after, to, stored, defaulted) if to else None
+    return Result(published, tuple(stored), posts, reply, to=to)
 
 
 def _deadline(
@@ -365,12 +446,33 @@ def _deadline(
     return None
 
 
-def _reply(env: Env, campaign: Campaign, actor: str, stored: Sequence[StoredEvent] | None) -> str:
-    """The private reply to a submission, with the seals of the secrets it recorded."""
-    if not any(r.kind == CommandDecided.kind for r in stored or ()):
-        return render_common(campaign, "word_received", env.templates, player=actor)
-    seals = sealed_in(campaign.game.id, stored or ())
+def _reply(
+    env: Env,
+    before: Campaign,
+    campaign: Campaign,
+    player: str,
+    stored: Sequence[StoredEvent],
+    defaulted: bool = False,
+) -> str:
+    """The private reply to ``player`` for what ``stored`` recorded: the seals
+    of the secrets it sealed, whether one replaced a secret they had sent
+    before (``replaced``), and whether the MJ recorded it for them (``by_mj``:
+    gm fold, gm stay, gm withdraw; ``default``: the rules' default)."""
+    if not any(r.kind == CommandDecided.kind for r in stored):
+        return render_common(campaign, "word_received", env.templates, player=player)
+    seals = sealed_in(campaign.game.id, stored)
     seal = seals[-1]["seal"] if seals else None
+    by_mj = any(r.kind == CommandDecided.kind and r.actor == GM for r in stored)
     return render_private(
-        campaign, "order_received", actor, env.templates, {"seal": seal, "seals": seals}
+        campaign,
+        "order_received",
+        player,
+        env.templates,
+        {
+            "seal": seal,
+            "seals": seals,
+            "replaced": replaced_in(before, stored),
+            "by_mj": by_mj,
+            "default": defaulted,
+        },
     )

@@ -29,7 +29,7 @@ from gm.core.campaign import (
 from gm.core.names import MAX_SLUG, find_name, nfc, slugify
 from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
-from gm.errors import CampaignError, InputError, NotFoundError, quote_choices
+from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock
 from gm.service.env import Env
 from gm.service.loading import extend, fold, load
@@ -289,6 +289,32 @@ def status(env: Env, slug: str) -> dict[str, Any]:
     }
 
 
+def dashboard(env: Env) -> list[dict[str, Any]]:
+    """Every campaign with where it stands, for ``gm list``: the listing's
+    rows plus the phase, who is awaited, the deadline and the time left (and
+    ``over``). A campaign whose log cannot be read says so in ``problem``
+    instead of hiding the others."""
+    rows = []
+    for row in listing(env):
+        try:
+            data = status(env, row["slug"])
+        except GMError as err:
+            rows.append({**row, "problem": f"{err.message} [{err.code}]"})
+            continue
+        campaign_over = bool(data.get("finished"))
+        rows.append(
+            {
+                **row,
+                "phase": data["phase"],
+                "over": campaign_over,
+                "awaiting": data["awaiting"],
+                "deadline": data["deadline"],
+                "time_left": data["time_left"],
+            }
+        )
+    return rows
+
+
 def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
     from gm.service.actions import Result
     from gm.service.deciding import to_record
@@ -337,4 +363,13 @@ def settings_of(env: Env, slug: str) -> dict[str, str]:
     return dict(load(env, slug).meta.settings)
 
 
-__all__ = ["DEFAULT_SETTINGS", "change_setting", "create", "current", "listing", "status", "use"]
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "change_setting",
+    "create",
+    "current",
+    "dashboard",
+    "listing",
+    "status",
+    "use",
+]

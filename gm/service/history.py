@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from gm.core.campaign import visible_to
 from gm.core.protocol import GM
 from gm.service.actions import resolve_player
+from gm.service.clock import zone
 from gm.service.env import Env
 from gm.service.loading import codec_for, is_platform, load
 from gm.service.secrets import seal_of
@@ -23,8 +25,10 @@ def timeline(
     was in (``None`` for a game that does not count in them).
     """
     campaign = load(env, slug)
+    seen_as = {viewer}
     if viewer != GM:
         viewer = resolve_player(campaign, viewer)
+        seen_as = _earlier_names(campaign, viewer)
     about = resolve_player(campaign, player) if player is not None else None
     codec = codec_for(campaign.game.id)
     out = []
@@ -37,7 +41,7 @@ def timeline(
         if "manche" in payload and payload["manche"] != where["manche"]:
             where["duel"] = None  # a new manche starts with no duel yet
         where |= {k: payload[k] for k in where if isinstance(payload.get(k), int)}
-        if not visible_to(record.audience, viewer):
+        if not any(visible_to(record.audience, name) for name in seen_as):
             continue
         if about is not None and about not in (record.actor, record.payload.get("player")):
             continue
@@ -66,3 +70,54 @@ def timeline(
             }
         )
     return out
+
+
+def _earlier_names(campaign: Any, player: str) -> set[str]:
+    """``player`` and the names they had before a rename (``gm rename``): the
+    same person, so their own messages stay theirs. A replaced player's are
+    not the newcomer's."""
+    names = {player}
+    for record in reversed(campaign.records):
+        renamed = record.kind == "gm.player-renamed" and record.seq not in campaign.voided
+        if renamed and record.payload["new"] in names:
+            names.add(record.payload["old"])
+    return names
+
+
+def player_archive(env: Env, slug: str, player: str, fmt: str | None = None) -> str:
+    """A player's own archive, in French, as Markdown for the campaign's
+    format (``gm history --as PLAYER``): every message they sent (accepted
+    or refused), their words for the fortune, the seals of their secrets and
+    what the MJ recorded for them, each with its date and round, and what
+    ``gm undo`` voided. The MJ can forward it as it is."""
+    from gm.service.posts import render_common
+
+    campaign = load(env, slug)
+    name = resolve_player(campaign, player)
+    names = _earlier_names(campaign, name)
+    codec = codec_for(campaign.game.id)
+    tz = zone(campaign.meta.settings["tz"])
+    entries: list[dict[str, Any]] = []
+    for row in timeline(env, slug, name):
+        kind, payload = row["kind"], row["payload"]
+        at = datetime.fromisoformat(row["recorded_at"].replace("Z", "+00:00")).astimezone(tz)
+        base = {"at": at.isoformat(), "round": row["round"], "voided": row["voided"]}
+        mine = row["audience"] in names
+        if kind == "gm.submission-received" and mine:
+            entries.append({**base, "what": "message", "text": payload["text"]})
+        elif kind == "gm.submission-rejected" and mine:
+            entries.append({**base, "what": "refused", "text": payload["text"]})
+        elif kind == "gm.entropy-added" and payload.get("player") in names:
+            entries.append({**base, "what": "word", "text": payload["word"]})
+        elif kind == "gm.default-applied" and payload.get("player") in names:
+            entries.append({**base, "what": "default"})
+        elif row["seal"] and mine:
+            entries.append({**base, "what": "sealed", "seal": row["seal"]})
+        elif (
+            not is_platform(kind)
+            and codec.type_of(kind).unseals
+            and mine
+            and row["actor"] not in names
+        ):
+            entries.append({**base, "what": "withdrawn"})
+    return render_common(campaign, "history", env.templates, player=name, entries=entries)

@@ -31,6 +31,7 @@ from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Met
 from gm.core.codec import CommandCodec, EventCodec, PayloadError
 from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey
+from gm.core.roster import ROSTER_EVENTS, PlayerRenamed, PlayerReplaced, evolve_roster, rename_in
 from gm.errors import ChainIntegrityError
 from gm.store.records import StoredEvent
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 @functools.cache
 def codec_for(game_id: str) -> EventCodec:
     """The codec that knows the platform's events and one game's events."""
-    return EventCodec([*PLATFORM_EVENTS, *games.load(game_id).events])
+    return EventCodec([*PLATFORM_EVENTS, *ROSTER_EVENTS, *games.load(game_id).events])
 
 
 @functools.cache
@@ -182,6 +183,26 @@ def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
     return frozenset(out)
 
 
+def _renamed(game: Game, state: Any, old: str, new: str) -> Any:
+    """The game state with the player ``old`` called ``new``."""
+    rename = getattr(game, "rename", None)
+    return rename(state, old, new) if rename is not None else rename_in(state, old, new)
+
+
+def _rekeyed(secrets: dict[SecretKey, Secret], old: str, new: str) -> dict[SecretKey, Secret]:
+    """The secrets in force, found under the new name: a game asks for the
+    seat's secrets by the name it now knows (the sealed records keep theirs)."""
+    return {
+        rename_in(key, old, new): Secret(
+            rename_in(key, old, new),
+            rename_in(dict(secret.fields), old, new),
+            new if secret.owner == old else secret.owner,
+            secret.record,
+        )
+        for key, secret in secrets.items()
+    }
+
+
 def _fold_onto(
     slug: str,
     game: Game,
@@ -201,6 +222,11 @@ def _fold_onto(
                 meta = evolve_meta(meta, event)
                 if isinstance(event, CampaignCreated):
                     state = game.initial_state(event.players, event.options)
+                elif meta is not None and isinstance(event, ROSTER_EVENTS):
+                    meta = evolve_roster(meta, event)
+                    if isinstance(event, PlayerReplaced | PlayerRenamed):
+                        state = _renamed(game, state, event.old, event.new)
+                        secrets = _rekeyed(secrets, event.old, event.new)
             else:
                 state = game.evolve(state, event)
                 if event.sealed:

@@ -130,6 +130,11 @@ def deadline_context(campaign: Campaign) -> dict[str, Any] | None:
 ROLL = "roll"
 """The platform's own post: a dice roll (``gm roll``, template ``common/<lang>/roll``)."""
 
+ROSTER = "roster"
+"""The platform's own post: a change at the table (``gm replace``, ``gm rename``;
+template ``common/<lang>/roster``), rendered from the campaign's last one."""
+ROSTER_CHANGES = {"gm.player-replaced": "replaced", "gm.player-renamed": "renamed"}
+
 
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
     """Render the public post ``ref`` of the campaign as it stands, in Markdown.
@@ -140,6 +145,8 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
     """
     if ref.kind == ROLL:
         return _render_roll(campaign, override)
+    if ref.kind == ROSTER:
+        return _render_roster(campaign, override)
     context = public_context(campaign, ref, head)
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(ref.kind, context))
@@ -186,6 +193,26 @@ def render_common(campaign: Campaign, kind: str, override: Path | None, **extra:
     }
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(kind, context))
+
+
+def _render_roster(campaign: Campaign, override: Path | None) -> str:
+    """The notice of the campaign's last change at the table, numbered among them.
+
+    :raises ValueError: no change at the table.
+    """
+    changes = [r for r in campaign.live if r.kind in ROSTER_CHANGES]
+    if not changes:
+        raise ValueError("the campaign has no change at the table")
+    last = changes[-1]
+    return render_common(
+        campaign,
+        ROSTER,
+        override,
+        change=ROSTER_CHANGES[last.kind],
+        old=last.payload["old"],
+        new=last.payload["new"],
+        number=len(changes),
+    )
 
 
 def _render_roll(campaign: Campaign, override: Path | None) -> str:

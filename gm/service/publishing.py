@@ -88,9 +88,7 @@ def remind(env: Env, slug: str) -> Reminder:
         {"player": a.player, "how": a.how, "what": a.what}
         for a in campaign.game.awaiting(campaign.state)
     ]
-    public = render_common(
-        campaign, "remind", env.templates, awaiting=awaited, expected=expected
-    )
+    public = render_common(campaign, "remind", env.templates, awaiting=awaited, expected=expected)
     nudges = {
         player: render_private(campaign, "nudge", player, env.templates) for player in awaited
     }

@@ -80,3 +80,15 @@ def sealed_in(game_id: str, records: Sequence[StoredEvent]) -> list[dict[str, An
         fields = {name: getattr(event, name) for name in event.secret_fields}
         out.append({"secret": event.secret_key()[0], **fields, "seal": seal_of(record)})
     return out
+
+
+def replaced_in(before: Campaign, records: Sequence[StoredEvent]) -> bool:
+    """Whether ``records`` sealed a secret where one was already in force in
+    ``before`` (a player's new order replacing their previous one)."""
+    codec = codec_for(before.game.id)
+    for record in records:
+        if record.kind.startswith("gm.") or not codec.type_of(record.kind).sealed:
+            continue
+        if codec.decode(record.kind, record.payload).secret_key() in before.secrets:
+            return True
+    return False

@@ -136,7 +136,7 @@ class Played:
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
     gm = Gm(str(tmp_path_factory.mktemp("fistful-check") / "gm.db"))
-    gm("play", str(GAMES[request.param]))
+    gm("play", str(GAMES[request.param]), "--keep")
     return Played(gm, request.param)
 
 

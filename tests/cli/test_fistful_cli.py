@@ -172,7 +172,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
         f"Campaign '{SLUG}' created and selected. Next: gm order (setup: waiting for ana's"
         " setup discards, bob's setup discards)\n"
     )
-    assert gm("list").stdout == f"* {SLUG}  (fistful)  {TITLE}\n"
+    assert gm("list").stdout == f"* {SLUG}  fistful  setup  awaiting ana, bob  -  {TITLE}\n"
 
 
 def test_colors_and_length_options(gm: Gm) -> None:
@@ -221,7 +221,8 @@ def test_a_setup_discard_gets_the_french_reply_with_its_seal(gm: Gm) -> None:
     # 1-3: the campaign, its seed, the opening post; 4-6: the message, the
     # command it carries, bob's sealed discards
     assert result.stderr == (
-        "Recorded (event 6). Awaiting: ana. Next: gm order (setup: waiting for ana's setup"
+        f"── private reply to bob · {TITLE} [{SLUG}] ──\n"
+        f"[{SLUG}] Recorded (event 6). Awaiting: ana. Next: gm order (setup: waiting for ana's setup"
         " discards)\n"
     )
 
@@ -253,7 +254,7 @@ def test_start_posts_the_seals_of_the_setup_discards(gm: Gm) -> None:
     # nothing); gm start: the command, the duels started, the deadline, the post
     assert result.stderr == (
         "── post 2: setup ──\n"
-        "Done (event 13). Awaiting: ana, bob. Next: gm order (manche 1, duel 1 of 6: waiting"
+        f"[{SLUG}] Done (event 13). Awaiting: ana, bob. Next: gm order (manche 1, duel 1 of 6: waiting"
         " for ana's card, bob's card)\n"
     )
     for card in ("1", "2", "8", "Dynamite"):
@@ -276,7 +277,8 @@ def test_a_card_gets_the_french_reply_with_the_card_forbidden_next(gm: Gm) -> No
         "Ta pile retirée : 1 · 2.\n"
     )
     assert result.stderr == (
-        "Recorded (event 16). Awaiting: bob. Next: gm order (manche 1, duel 1 of 6: waiting"
+        f"── private reply to ana · {TITLE} [{SLUG}] ──\n"
+        f"[{SLUG}] Recorded (event 16). Awaiting: bob. Next: gm order (manche 1, duel 1 of 6: waiting"
         " for bob's card)\n"
     )
 
@@ -307,7 +309,7 @@ def test_reveal_posts_the_duel(gm: Gm) -> None:
         "\n"
         f"{gm.footer_line('manche 1, duel 1')}\n"
     )
-    assert result.stderr.startswith("── post 3: duel 1.1 ──\nDone (event ")
+    assert result.stderr.startswith(f"── post 3: duel 1.1 ──\n[{SLUG}] Done (event ")
     assert result.stderr.endswith(
         "Awaiting: ana, bob. Next: gm order (manche 1, duel 2 of 6: waiting for ana's card,"
         " bob's card)\n"
@@ -387,13 +389,19 @@ def test_reveal_waits_for_both_cards(gm: Gm) -> None:
     )
 
 
-def assert_refused_and_unchanged(gm: Gm, args: list[str], reply: str, error: str) -> None:
-    """A refused message: exit 1, the French reply on stdout, the error on stderr,
-    the refusal logged privately, and nothing else changed."""
+DUEL_2 = "J'attends de toi : ta carte pour le duel 2."
+
+
+def assert_refused_and_unchanged(
+    gm: Gm, args: list[str], reply: str, error: str, now: str = DUEL_2
+) -> None:
+    """A refused message: exit 1, the French reply on stdout, ending with what
+    the game waits for from the player now (``now``), the error on stderr after
+    the reply's header, the refusal logged privately, and nothing else changed."""
     before = gm.status()
     result = gm("order", *args, code=1)
-    assert result.stdout == reply
-    assert result.stderr == error
+    assert result.stdout == f"{reply}\n{now}\n"
+    assert result.stderr == f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n{error}"
     after = gm.status()
     assert after["events"] == before["events"] + 1
     assert {k: v for k, v in after.items() if k != "events"} == {
@@ -689,7 +697,7 @@ def test_a_full_short_game_from_the_command_line(gm: Gm) -> None:
         " bob a défaussé le **7 vert** et le **8 vert**.\n"
     )
     assert gm("verify").exit_code == 0
-    assert gm("order", "ana", "5", code=1).stderr == (
+    assert gm("order", "ana", "5", code=1).stderr.endswith(
         "Error: the game is over: nothing more to send (got '5' from ana) [phase/game-over]\n"
     )
 

@@ -112,14 +112,19 @@ def without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in keys}
 
 
-def assert_refused_and_unchanged(gm: Gm, args: list[str], reply: str, error: str) -> None:
-    """A refused order: exit 1, the French reply on stdout, the error on stderr,
-    the refusal logged (privately) and nothing else changed."""
+def assert_refused_and_unchanged(
+    gm: Gm, args: list[str], reply: str, error: str, now: str | None = None
+) -> None:
+    """A refused order: exit 1, the French reply on stdout (ending with ``now``,
+    what the game waits for from the player, if anything), the error on
+    stderr after the reply's header, the refusal logged (privately) and
+    nothing else changed."""
     before = gm.status()
     pm_before = gm("pm", args[0]).stdout
     result = gm("order", *args, code=1)
-    assert result.stdout == reply
-    assert result.stderr == error
+    assert result.stdout == reply + (f"\n{now}\n" if now else "")
+    header = f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n"
+    assert result.stderr == header + error
     after = gm.status()
     assert after["events"] == before["events"] + 1
     assert without(after, "events") == without(before, "events")
@@ -169,7 +174,7 @@ def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> No
         "── post 1: opening ──\n"
         f"Campaign '{SLUG}' created and selected. Next: gm draw (opens round 1)\n"
     )
-    assert gm("list").stdout == f"* {SLUG}  (magot)  {TITLE}\n"
+    assert gm("list").stdout == f"* {SLUG}  magot  setup  -  -  {TITLE}\n"
 
 
 def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
@@ -193,7 +198,7 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
         "── post 2: round 1 ──\n"
         # created, fortune sealed, opening published; the draw decided, the loot
         # drawn (by hand: no chance drawn), the deadline, the round post published
-        "Done (event 7). Awaiting: fab, marco, lulu, tom."
+        "[le-casse-du-siecle] Done (event 7). Awaiting: fab, marco, lulu, tom."
         " Next: gm order (waiting for fab, marco, lulu, tom) or gm reveal --force\n"
     )
     status = gm.status()
@@ -238,8 +243,9 @@ def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it
     )
     # 3 at the opening; the message and the word, no command
     assert (
-        reply.stderr
-        == "Recorded (event 5). Nobody else is awaited. Next: gm draw (opens round 1)\n"
+        reply.stderr == "── private reply to marco · Le casse du siècle [le-casse-du-siecle] ──\n"
+        "[le-casse-du-siecle] Recorded (event 5). Nobody else is awaited."
+        " Next: gm draw (opens round 1)\n"
     )
     gm("order", "fab", "Graine : tequila")
     post = gm("draw").stdout
@@ -299,8 +305,9 @@ def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
     )
     assert result.stderr == (
+        "── private reply to fab · Le casse du siècle [le-casse-du-siecle] ──\n"
         # 7 after the draw; the message, the command decided, the sealed order
-        "Recorded (event 10). Awaiting: marco, lulu, tom."
+        "[le-casse-du-siecle] Recorded (event 10). Awaiting: marco, lulu, tom."
         " Next: gm order (waiting for marco, lulu, tom) or gm reveal --force\n"
     )
     assert gm.status()["awaiting"] == ["marco", "lulu", "tom"]
@@ -310,8 +317,10 @@ def test_a_second_order_replaces_the_first_and_both_stay_in_the_history(gm: Gm) 
     opened(gm)
     gm("order", "fab", "Je braque mon flingue sur marco (BANG BANG BANG)")
     result = gm("order", "fab", "finalement lulu, clic clic clic")
+    # the reply says the new order replaced the previous one
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **lulu** avec **CLIC CLIC CLIC**.\n"
+        "Nouvel ordre pour le tour 1, il remplace le précédent : tu braques **lulu** avec"
+        " **CLIC CLIC CLIC**.\n"
     )
     assert "il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4." in result.stdout
     assert gm("pm", "fab").stdout == nb(
@@ -343,6 +352,7 @@ def test_an_order_without_an_option_is_refused_and_changes_nothing(gm: Gm) -> No
             "Error: no option in 'marco': add BANG BANG BANG, BANG or CLIC CLIC CLIC"
             " [magot/no-option]\n"
         ),
+        now="J'attends ton ordre pour le tour 1.",
     )
     assert gm.status()["awaiting"] == ["fab", "marco", "lulu", "tom"]
 
@@ -360,6 +370,7 @@ def test_an_unknown_name_in_the_text_is_refused_naming_the_targets(gm: Gm) -> No
             "Error: no player named 'zorro' in 'je braque zorro, BANG'"
             " (targets: marco, lulu, tom) [magot/unknown-player]\n"
         ),
+        now="J'attends ton ordre pour le tour 1.",
     )
 
 
@@ -376,6 +387,7 @@ def test_aiming_at_oneself_is_refused(gm: Gm) -> None:
             "Error: marco cannot aim at themself (living targets: fab, lulu, tom)"
             " (order text: 'je braque Marco, BANG') [magot/self-target]\n"
         ),
+        now="J'attends ton ordre pour le tour 1.",
     )
 
 
@@ -386,8 +398,11 @@ def test_two_targets_are_refused(gm: Gm) -> None:
     assert result.stdout.startswith(
         "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis "
     )
-    assert result.stdout.endswith(" dans « marco et lulu, BANG ».\n")
+    assert result.stdout.endswith(
+        " dans « marco et lulu, BANG ».\n\nJ'attends ton ordre pour le tour 1.\n"
+    )
     assert result.stderr == (
+        f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
         "Error: two targets in 'marco et lulu, BANG': marco and lulu; aim at one player only"
         " [magot/two-targets]\n"
     )
@@ -400,6 +415,8 @@ def test_the_two_targets_reply_names_the_two_players(gm: Gm) -> None:
     assert result.stdout == nb(
         "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis marco et lulu"
         " dans « marco et lulu, BANG ».\n"
+        "\n"
+        "J'attends ton ordre pour le tour 1.\n"
     )
 
 
@@ -416,6 +433,7 @@ def test_two_options_are_refused(gm: Gm) -> None:
             "Error: two different options in 'marco BANG ou plutôt CLIC CLIC CLIC'"
             " (BANG and CLIC CLIC CLIC): send only one [magot/two-options]\n"
         ),
+        now="J'attends ton ordre pour le tour 1.",
     )
 
 
@@ -438,6 +456,7 @@ def test_a_spent_option_is_refused_in_a_later_round_saying_what_remains(gm: Gm) 
             " (order text: 'Je braque mon flingue sur lulu (BANG BANG BANG)')"
             " [magot/option-spent]\n"
         ),
+        now="J'attends ton ordre pour le tour 2.",
     )
     # what is left still works
     assert gm("order", "fab", "lulu BANG").stdout.startswith(
@@ -580,7 +599,7 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
     assert result.stderr == (
         "── post 3: reveal 1 ──\n"
         # 7 after the draw, 3 per order (16); the reveal decided, done and published
-        "Done (event 19). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
+        "[le-casse-du-siecle] Done (event 19). Awaiting: fab, marco, lulu, tom. Next: gm fold / gm stay, or"
         " gm resolve (undecided players stay: fab, marco, lulu, tom)\n"
     )
     assert gm.status()["phase"] == "round-1/standoff"
@@ -593,10 +612,18 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     gm("stay", "marco")
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
-    assert result.stdout == ""
+    # the MJ recorded marco's choice: the reply to send him, as for a message
+    assert result.stdout == (
+        "C'est noté, marco : tu te couches au tour 1. Arme baissée, un point de honte,"
+        " mais personne ne te tirera dessus.\n"
+        "Tu peux encore changer d'avis jusqu'à la résolution.\n"
+    )
     # 19 at the reveal, then each choice is a command decided and its event; the
     # whole table stays awaited until the resolution: a fold must not show
-    assert result.stderr.startswith("Done (event 25). Awaiting: fab, marco, lulu, tom.")
+    assert result.stderr.startswith(
+        "── private reply to marco · Le casse du siècle [le-casse-du-siecle] ──\n"
+        "[le-casse-du-siecle] Done (event 25). Awaiting: fab, marco, lulu, tom."
+    )
     assert gm("pm", "marco").stdout.endswith("Tu as choisi de te coucher.\n")
     choices = [
         (e["kind"], e["payload"]["player"])
@@ -658,7 +685,7 @@ def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
     # the preview ends with the head as it stands: the footer of the log now
     assert preview.stdout == expected_results(gm)
     assert preview.stderr == (
-        "── preview: results 1 ──\nPreview, nothing recorded. Next: gm draw (opens round 2)\n"
+        "── preview: results 1 ──\n[le-casse-du-siecle] Preview, nothing recorded. Next: gm draw (opens round 2)\n"
     )
     assert gm.status() == before
     assert gm.history() == history
@@ -678,12 +705,12 @@ def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> Non
     assert "BANG BANG BANG" not in result.stdout  # fab's held triple too
     assert result.stderr == (
         # 19 at the reveal, 21 after the fold; the resolution decided, done, published
-        "── post 4: results 1 ──\nDone (event 24). Next: gm draw (opens round 2)\n"
+        "── post 4: results 1 ──\n[le-casse-du-siecle] Done (event 24). Next: gm draw (opens round 2)\n"
     )
     gm("draw", "--bills", BILLS)  # later posts do not change the stored one
     again = gm("post", "results", "--round", "1")
     assert again.stdout == result.stdout
-    assert again.stderr.startswith("Post 4: results 1 · sha256:")
+    assert again.stderr.startswith(f"[{SLUG}] Post 4: results 1 · sha256:")
     assert gm("post", "results", "1").stdout == result.stdout
     status = gm.status()
     players = {p["name"]: (p["loot"], p["wounds"], p["shame"]) for p in status["players"]}
@@ -822,7 +849,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "── post 8: final ──\n"
         # 3 at the opening; 21 events a round: draw 3, orders 4 × 3, reveal 3, resolve 3;
         # round 2 adds lulu's fold (2), the end of the game and the final post (2)
-        "Done (event 49). Next: game over: gm post final (then gm post disclosure)\n"
+        "[le-casse-du-siecle] Done (event 49). Next: game over: gm post final (then gm post disclosure)\n"
     )
     results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
     assert "- **BANG** — marco sur tom : touché !" in results
@@ -892,7 +919,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         # commitment, and only its own commitment follows
         f"{gm.footer(posts=1)}\n"
     )
-    assert disclosure.stderr.startswith("Post 9: disclosure · sha256:")
+    assert disclosure.stderr.startswith(f"[{SLUG}] Post 9: disclosure · sha256:")
 
     status = gm.status()
     assert (status["phase"], status["finished"], status["winners"]) == ("over", True, ["fab"])
@@ -911,6 +938,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     late = gm("order", "fab", "tom BANG", code=1)
     assert late.stdout == "Ordre refusé : la partie est terminée, plus personne ne tire.\n"
     assert late.stderr == (
+        f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
         "Error: the game is over: nothing more to send (got 'tom BANG' from fab)"
         " [phase/game-over]\n"
     )
@@ -974,6 +1002,7 @@ def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) 
             "Error: fab is dead and cannot be aimed at (living targets: lulu, tom)"
             " (order text: 'fab BANG') [magot/dead-target]\n"
         ),
+        now="J'attends ton ordre pour le tour 2.",
     )
     assert_refused_and_unchanged(
         gm,

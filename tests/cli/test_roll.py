@@ -44,7 +44,10 @@ def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
         "\n"
         f"{gm.footer()}\n"
     )
-    assert result.stderr == f"── post 2: roll ──\nDone (event {seq + 3}). 2d6+1 = {a + b + 1}.\n"
+    assert (
+        result.stderr
+        == f"── post 2: roll ──\n[le-casse] Done (event {seq + 3}). 2d6+1 = {a + b + 1}.\n"
+    )
     # The command, its roll, the stream it read, the post: one batch.
     records = gm.history()[-4:]
     assert [(e["seq"], e["kind"], e["actor"], e["audience"]) for e in records] == [
@@ -98,7 +101,10 @@ def test_preview_records_nothing(gm: Gm) -> None:
     assert result.stdout.startswith(
         f"🎲 **d20** : [{die}] = **{die}** — tirage `roll/{n}`, {UNMIXED}\n\n_Empreinte"
     )
-    assert result.stderr == f"── preview: roll ──\nPreview, nothing recorded. d20 = {die}.\n"
+    assert (
+        result.stderr
+        == f"── preview: roll ──\n[le-casse] Preview, nothing recorded. d20 = {die}.\n"
+    )
     assert gm.history() == before
     assert gm("post").stdout.startswith("# Le Magot")
     # The real roll then draws the same dice: same stream.

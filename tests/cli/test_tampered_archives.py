@@ -37,7 +37,7 @@ def gm(db: Path | str, *args: str, code: int = 0) -> Result:
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("played")
     db = folder / "a.db"
-    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     gm(db, "post", "disclosure")
     gm(db, "export", SLUG, "-o", str(folder / "x.json"))
     document: dict[str, Any] = json.loads((folder / "x.json").read_text(encoding="utf-8"))
@@ -206,7 +206,7 @@ def test_a_doctored_file_is_refused_clearly_and_writes_nothing(
 
 
 def test_a_database_doctored_in_place_gives_clear_errors(db: str, tmp_path: Path) -> None:
-    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     last = Raw(db).execute("SELECT max(seq) FROM events")[0][0]
     Raw(db).tamper(
         "INSERT INTO events (campaign_id, seq, kind, actor, audience, payload, salt, source,"

@@ -31,7 +31,7 @@ def gm(db: Path | str, *args: str, code: int = 0) -> Result:
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database with the example campaign played to its end (read-only for tests)."""
     db = tmp_path_factory.mktemp("played") / "a.db"
-    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    gm(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     return db
 
 
@@ -73,8 +73,8 @@ def test_the_export_is_the_documented_format(exported: Path) -> None:
 
 
 def test_export_to_stdout_is_the_same_file(played: Path, exported: Path) -> None:
-    assert gm(played, "export", SLUG).stdout_bytes == exported.read_bytes()
-    assert gm(played, "export").stdout_bytes == exported.read_bytes()  # the current one
+    assert gm(played, "export", SLUG, "-o", "-").stdout_bytes == exported.read_bytes()
+    assert gm(played, "export", "-o", "-").stdout_bytes == exported.read_bytes()  # the current one
 
 
 def test_an_export_never_replaces_a_file_unless_forced(
@@ -112,7 +112,7 @@ def test_a_round_trip_keeps_every_hash(
     result = gm(b, "import", str(exported))
     assert f"Campaign {SLUG!r} imported (243 events, 26 posts) and selected." in result.stderr
     assert gm(b, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
-    assert gm(b, "export", SLUG).stdout_bytes == exported.read_bytes()
+    assert gm(b, "export", SLUG, "-o", "-").stdout_bytes == exported.read_bytes()
     assert status(b) == status(played)
     assert gm(b, "history", "--json").stdout == gm(played, "history", "--json").stdout
 
@@ -151,7 +151,7 @@ def test_import_under_another_slug(db: str, played: Path, exported: Path, tmp_pa
         "le-casse-bis: 243 events and 26 posts verify.\n"
     )
     assert status(b)["campaign"] == "le-casse-bis"  # the import is current
-    copy = json.loads(gm(b, "export", "le-casse-bis").stdout)
+    copy = json.loads(gm(b, "export", "le-casse-bis", "-o", "-").stdout)
     original = json.loads(exported.read_text(encoding="utf-8"))
     assert copy["events"] == original["events"]
     assert copy["posts"] == original["posts"]
@@ -235,7 +235,7 @@ def test_import_reads_standard_input(db: str, exported: Path, tmp_path: Path) ->
         cli, ["--db", str(b), "import", "-"], input=exported.read_text(encoding="utf-8")
     )
     assert result.exit_code == 0, result.output
-    assert gm(b, "export", SLUG).stdout_bytes == exported.read_bytes()
+    assert gm(b, "export", SLUG, "-o", "-").stdout_bytes == exported.read_bytes()
 
 
 def test_a_backup_is_a_gm_database_and_is_never_overwritten(played: Path, tmp_path: Path) -> None:
@@ -273,13 +273,13 @@ def test_sqlite_to_postgresql_and_back_is_byte_identical(
 ) -> None:
     gm(pg_url, "import", str(exported))
     assert gm(pg_url, "verify").stdout == f"{SLUG}: 243 events and 26 posts verify.\n"
-    assert gm(pg_url, "export", SLUG).stdout_bytes == exported.read_bytes()
+    assert gm(pg_url, "export", SLUG, "-o", "-").stdout_bytes == exported.read_bytes()
     assert status(pg_url) == status(played)
     # and back to SQLite
     again = tmp_path / "pg.json"
     gm(pg_url, "export", SLUG, "-o", str(again))
     c = tmp_path / "c.db"
     gm(c, "import", str(again))
-    assert gm(c, "export", SLUG).stdout_bytes == exported.read_bytes()
+    assert gm(c, "export", SLUG, "-o", "-").stdout_bytes == exported.read_bytes()
     result = gm(pg_url, "import", str(exported), code=CampaignError.exit_code)
     assert "[campaign/exists]" in result.stderr

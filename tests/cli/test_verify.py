@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def db(db: str) -> str:
     """The example game, played into the test's database."""
     result = CliRunner().invoke(
-        cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml")]
+        cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep"]
     )
     assert result.exit_code == 0, result.output
     return db
@@ -136,7 +136,7 @@ def test_posts_written_with_other_templates_are_noted_not_failed(db: str, tmp_pa
     notes = result.stderr.splitlines()
     assert len(notes) == rounds
     assert re.fullmatch(
-        r"Note: post 4 \(results 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
+        r"\[le-casse-du-siecle\] Note: post 4 \(results 1\): written by gm \S+, templates [0-9a-f]{12}, not by"
         r" today's gm \S+, templates [0-9a-f]{12}; its text is the one committed, its"
         r" wording cannot be compared \(if a --templates folder wrote it, give that folder\)",
         notes[0],

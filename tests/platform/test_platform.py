@@ -29,7 +29,7 @@ def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
     )
     assert "**Vos graines** — envoyez-moi chacun" in result.stdout
     assert "Campaign 'piece' created and selected. Next: gm flip" in result.stderr
-    assert gm("list").stdout == "* piece  (toss)  Pièce !\n"
+    assert gm("list").stdout == "* piece  toss  round-1/guesses  awaiting alice, bob  -  Pièce !\n"
 
 
 def test_an_accepted_order_prints_the_reply_and_who_is_awaited(gm: Gm) -> None:
@@ -44,8 +44,11 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     new(gm)
     before = status(gm)
     result = gm("order", "alice", "bof", code=1)
-    assert result.stdout == "Ordre refusé, alice : je n'ai pas compris « bof ».\n"
-    assert result.stderr == (
+    # the reply ends with what the game waits for from alice now
+    assert result.stdout == (
+        "Ordre refusé, alice : je n'ai pas compris « bof ».\n\nJ'attends de toi ton message privé.\n"
+    )
+    assert result.stderr.endswith(
         "Error: say pile or face for both coins (« pile face »), got 'bof' [order/syntax]\n"
     )
     after = status(gm)
@@ -128,9 +131,9 @@ def test_a_deadline_is_recorded_for_the_phase_it_opens(gm: Gm) -> None:
 def test_a_bad_deadline_is_refused_and_changes_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
-    result = gm("flip", "--force", "--deadline", "mardi", code=2)
+    result = gm("flip", "--force", "--deadline", "bientôt", code=2)
     assert result.stderr.startswith(
-        "Error: cannot read the deadline 'mardi': use a local time like"
+        "Error: cannot read the deadline 'bientôt': use a local time like"
     )
     assert status(gm) == before
 
@@ -203,12 +206,12 @@ def test_play_a_scenario_and_print_its_summary(gm: Gm, tmp_path: Path) -> None:
         "[[rounds]]\nguesses = {}\n",
         encoding="utf-8",
     )
-    data = json.loads(gm("play", str(scenario), "--json").stdout)
+    data = json.loads(gm("play", str(scenario), "--keep", "--json").stdout)
     assert data["game"] == "toss" and data["campaign"] == "pile" and data["finished"] is True
     assert len(data["rounds"]) == 3
     assert data["players"] == [{"name": "ana", "score": 3}, {"name": "bob", "score": 0}]
     # Played twice: a second campaign, never a clash.
-    assert json.loads(gm("play", str(scenario), "--json").stdout)["campaign"] == "pile-2"
+    assert json.loads(gm("play", str(scenario), "--keep", "--json").stdout)["campaign"] == "pile-2"
 
 
 def test_a_refused_order_in_a_scenario_names_where(gm: Gm, tmp_path: Path) -> None:
@@ -217,7 +220,7 @@ def test_a_refused_order_in_a_scenario_names_where(gm: Gm, tmp_path: Path) -> No
         'game = "toss"\nplayers = ["ana", "bob"]\n[[rounds]]\nguesses = { ana = "rien" }\n',
         encoding="utf-8",
     )
-    result = gm("play", str(scenario), code=1)
+    result = gm("play", str(scenario), "--keep", code=1)
     assert (
         "Error: round 1, ana: say pile or face for both coins (« pile face »), got 'rien'"
         " [order/syntax]" in result.stderr

@@ -29,7 +29,7 @@ DUEL_KEYS = ("cards", "winner", "gold")
 
 
 def _play(db: str, path: Path, *extra: str) -> Result:
-    return CliRunner().invoke(cli, ["--db", db, "play", str(path), *extra])
+    return CliRunner().invoke(cli, ["--db", db, "play", str(path), "--keep", *extra])
 
 
 def _duel(duel: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -29,7 +29,7 @@ ROUND_KEYS = ("number", "drawn", "pot", "folded", "wounded", "killed", "sharers"
 
 
 def _play(db: str, path: Path) -> Result:
-    return CliRunner().invoke(cli, ["--db", db, "play", str(path), "--json"])
+    return CliRunner().invoke(cli, ["--db", db, "play", str(path), "--keep", "--json"])
 
 
 def _contract(summary: dict[str, Any]) -> dict[str, Any]:

@@ -100,7 +100,7 @@ def magot(tmp_path_factory: pytest.TempPathFactory) -> Posts:
 @pytest.fixture(scope="module")
 def fistful(tmp_path_factory: pytest.TempPathFactory) -> Posts:
     gm = Gm(str(tmp_path_factory.mktemp("attaques-fistful") / "gm.db"))
-    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"))
+    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"), "--keep")
     gm("post", "disclosure")
     return Posts(gm.db)
 
@@ -108,7 +108,7 @@ def fistful(tmp_path_factory: pytest.TempPathFactory) -> Posts:
 @pytest.fixture(scope="module")
 def seven(tmp_path_factory: pytest.TempPathFactory) -> Posts:
     gm = Gm(str(tmp_path_factory.mktemp("attaques-sept") / "gm.db"))
-    gm("play", str(ROOT / "tests" / "scenarios" / "fistful-red-seven-choices.toml"))
+    gm("play", str(ROOT / "tests" / "scenarios" / "fistful-red-seven-choices.toml"), "--keep")
     gm("post", "disclosure")
     return Posts(gm.db)
 

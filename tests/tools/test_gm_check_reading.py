@@ -38,7 +38,7 @@ def files(tmp_path: Path) -> Files:
 @pytest.fixture(scope="module")
 def fistful(tmp_path_factory: pytest.TempPathFactory) -> Gm:
     gm = Gm(str(tmp_path_factory.mktemp("lecture-fistful") / "gm.db"))
-    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"))
+    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"), "--keep")
     gm("post", "disclosure")
     return gm
 
@@ -299,7 +299,7 @@ def test_a_post_undone_by_the_mj_is_not_checked_and_a_changed_seal_is_said(
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> str:
     gm = Gm(str(tmp_path_factory.mktemp("lecture-magot") / "gm.db"))
-    gm("play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    gm("play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     gm("post", "disclosure")
     return str(gm("chronicle").stdout)
 

@@ -40,7 +40,7 @@ from gm.core.protocol import (
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
-from . import config, notation, phases, rules, views
+from . import config, notation, phases, rules, views, words
 from .cards import DECK, SETUP_DISCARDS
 from .commands import COMMANDS
 from .events import EVENTS, DuelResolved, DuelsStarted, MancheEnded
@@ -261,6 +261,9 @@ GAME: GameDef[State] = GameDef(
     evolve=rules.evolve,
     decide=rules.decide,
     parse=notation.parse,
+    unread=lambda state, player, text: words.unread(
+        text, frozenset(w for p in state.players for w in words.words(p.name))
+    ),
     order_from_params=notation.from_params,
     phase=phases.phase_key,
     awaiting=awaiting,

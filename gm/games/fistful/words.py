@@ -105,6 +105,38 @@ COUNT_WORDS = frozenset({"duel", "duels", "manche", "manches", "tour", "tours", 
 """A number right after one of these counts something; it is not a card."""
 
 
+_FILLER_TEXT = """
+    je j me m moi mon ma mes ton ta tes le la les l un une des de du d au aux a et ou
+    en y sur avec pour par dans ce cette ca c est qui que qu il elle on nous vous tu te
+    t se s ai as ont suis vais va ne pas plus non oui puis ensuite alors donc aussi
+    carte cartes main mon ma mes rouge verte vert rouges vertes ok okay voila voici
+    salut bonjour coucou merci mj gm stp svp allez bon hop et encore cette fois coup
+    mp the i my card cards toi lui
+"""
+FILLER = frozenset(_FILLER_TEXT.split())
+"""Common words of a message: never reported as unread."""
+
+
+def unread(text: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The words of ``text`` that are no card, no verb of the notation, no
+    count, no common word and none of ``names`` (folded words of the
+    players' names), in the order typed: what the MJ's note lists."""
+    out: list[str] = []
+    for word in words(text):
+        if (
+            word in names
+            or word in MARKERS
+            or word in CARD_WORDS
+            or word in COUNT_WORDS
+            or word in FILLER
+            or word.isdigit()
+        ):
+            continue
+        if word not in out:
+            out.append(word)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Reading:
     """The cards of a message by purpose, in order, and the numbers that are no card."""

@@ -203,6 +203,7 @@ GAME: GameDef[State] = GameDef(
     evolve=rules.evolve,
     decide=rules.decide,
     parse=parse,
+    unread=notation.unread,
     order_from_params=order_from_params,
     phase=rules.phase_key,
     awaiting=awaiting,

@@ -46,7 +46,14 @@ from .rules import OPTION_NAMES, check_order, find_player, phase_key
 from .text import spans, words
 
 TRIPLE_WORDS = frozenset({"bbb", "triple"})
-CLICK_WORDS = frozenset({"ccc", "bluff"})
+CLICK_WORDS = frozenset(
+    {"ccc", "bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffons", "bluffez"}
+)
+"""CLIC CLIC CLIC is « du bluff » in the game's own posts: players write
+« je bluffe sur tom » as often as « tom CCC »."""
+AMBIGUOUS_OPTIONS = {"bb": ("bang", "triple")}
+"""Shorthands that could mean two options: « BB » is BANG (a shot, « B » for
+« BANG » twice typed) or the triple cut short; asked back, never guessed."""
 _BANGS = re.compile(r"(?:bang)+s?")
 _CLICKS = re.compile(r"(?:cli(?:c|ck|k)s?)+")
 _TIMES = re.compile(r"x(\d+)")
@@ -99,9 +106,30 @@ def parse(state: State, actor: str, text: str) -> Command:
             params={"player": player, "text": text},
         )
     if state.phase is Phase.STANDOFF:
+        if not _reads_as_choice(text) and _reads_as_order(state, player, text):
+            raise PhaseError(
+                f"too late: orders are locked since the reveal of round {state.round}"
+                f" (got {text!r} from {player}); {player} may only stay or fold now",
+                code="magot/orders-locked",
+                params={"player": player, "text": text, "round": state.round},
+            )
         return parse_choice(state, player, text)
     if state.phase is Phase.ORDERS:
+        if _reads_as_choice(text) and not _reads_as_order(state, player, text):
+            raise PhaseError(
+                f"too early: staying or folding comes after the reveal of round {state.round}"
+                f" (got {text!r} from {player}); {player}'s order is awaited now",
+                code="magot/too-early",
+                params={"player": player, "text": text, "round": state.round},
+            )
         return parse_order(state, player, text)
+    if state.round > 0 and (_reads_as_choice(text) or _reads_as_order(state, player, text)):
+        raise PhaseError(
+            f"round {state.round} is resolved and no round is open ({phase_key(state)}):"
+            f" orders are sent after gm draw (got {text!r} from {player})",
+            code="magot/between-rounds",
+            params={"phase": phase_key(state), "player": player, "text": text},
+        )
     raise PhaseError(
         f"no round is open ({phase_key(state)}): orders are sent after gm draw"
         f" (got {text!r} from {player})",
@@ -140,6 +168,7 @@ def parse_order(state: State, player: str, text: str) -> SetOrder | WithdrawOrde
     used = {i for m in matches for i in range(m.start, m.end)}
     options = _find_options(folded, used, text)
 
+    _ask_back(folded, used, options, text)
     target = _choose_target(state, shooter, matches, text)
     if target is None:
         if not options and used == set() and WITHDRAW_WORDS & set(folded):
@@ -248,6 +277,70 @@ def format_order(order: Order) -> str:
     'fab BANG BANG BANG'
     """
     return f"{order.target} {OPTION_NAMES[order.option]}"
+
+
+def _ask_back(folded: list[str], used: set[int], options: list[Option], text: str) -> None:
+    """Refuse a shorthand that could mean two options, asking which one."""
+    if options:
+        return
+    for i, word in enumerate(folded):
+        if i not in used and word in AMBIGUOUS_OPTIONS:
+            meant = AMBIGUOUS_OPTIONS[word]
+            raise AmbiguousOrderError(
+                f"{word.upper()!r} in {text!r} could be {' or '.join(OPTION_NAMES[Option(m)] for m in meant)}:"
+                " ask the player which one",
+                code="magot/which-option",
+                params={"text": text, "word": word.upper(), "options": list(meant)},
+            )
+
+
+def _reads_as_choice(text: str) -> bool:
+    """Whether the text speaks of staying or folding (« je me couche »)."""
+    return any(w in FOLD_WORDS or w.startswith("couch") or w in STAY_WORDS for w in words(text))
+
+
+def _reads_as_order(state: State, player: str, text: str) -> bool:
+    """Whether the text reads as an order: an option, or a withdrawal, is named."""
+    folded = [w for w, _ in spans(text.replace("×", " x"))]
+    used = {i for m in _find_names(state, folded) for i in range(m.start, m.end)}
+    named = any(
+        i not in used and (_option_word(w) or w in AMBIGUOUS_OPTIONS) for i, w in enumerate(folded)
+    )
+    return named or (not used and bool(WITHDRAW_WORDS & set(folded)))
+
+
+def unread(state: State, player: str, text: str) -> tuple[str, ...]:
+    """The words of an accepted message that nothing was read from: not a
+    player's name, an option, a choice or a common word of orders. The MJ's
+    note lists them, so that nothing a player wrote is lost unseen (« pas
+    tom, plutôt lulu » is worth a look).
+
+    >>> from gm.games.magot.rules import initial_state
+    >>> state = initial_state(["fab", "marco", "lulu"], {})
+    >>> unread(state, "fab", "salut, je braque marco BANG, bonne chance")
+    ('bonne', 'chance')
+    """
+    tokens = spans(text.replace("×", " x"))
+    folded = [w for w, _ in tokens]
+    used = {i for m in _find_names(state, folded) for i in range(m.start, m.end)}
+    out: list[str] = []
+    for i, (word, typed) in enumerate(tokens):
+        if (
+            i in used
+            or word in FILLER
+            or _option_word(word)
+            or word.isdigit()
+            or _TIMES.fullmatch(word)
+            or word in WITHDRAW_WORDS
+            or word in FOLD_WORDS
+            or word in STAY_WORDS
+            or word in NEGATIONS
+            or word.startswith("couch")
+        ):
+            continue
+        if typed not in out:
+            out.append(typed)
+    return tuple(out)
 
 
 # --- names -------------------------------------------------------------------
