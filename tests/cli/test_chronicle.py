@@ -70,7 +70,7 @@ def test_chronicle_has_every_post_in_order_and_the_verification_data(
 def test_a_long_chronicle_is_cut_into_posts_under_the_limit(
     db: str, tmp_path: Path, fmt: str, suffix: str
 ) -> None:
-    run(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    run(db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     run(db, "post", "disclosure")
     whole = run(db, "chronicle", "--format", fmt, "--limit", "0")
     limit = 8_000

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def gm(db: str, frozen_clock: object) -> support.Gm:
     gm = support.Gm(db)
-    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"))
+    gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"), "--keep")
     return gm
 
 

@@ -73,7 +73,7 @@ def test_a_bad_chart_is_a_template_error() -> None:
 @pytest.fixture
 def played(db: str, frozen_clock: object) -> support.Gm:
     gm = support.Gm(db)
-    gm("play", str(ROOT / "campaigns" / "exemple-magot.toml"))
+    gm("play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep")
     return gm
 
 
