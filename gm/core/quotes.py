@@ -27,7 +27,11 @@ from dataclasses import dataclass
 _OPEN = r"\[quote(?:[= ][^\]]*)?\]"
 _CLOSE = r"\[/quote\]"
 _TAG = re.compile(rf"{_OPEN}|{_CLOSE}", re.I)
-_AUTHOR = re.compile(r"\[quote(?:=|\s+name=)\s*\"?([^\"\]\s]+(?: [^\"\]\s=]+)*)\"?", re.I)
+_AUTHOR = re.compile(
+    r"\[quote(?:=|\s+name=)\s*(?:\"(?P<quoted>[^\"\]]+)\""
+    r"|(?P<bare>[^\"\]\s=]+(?: (?![^\s\]=]+=)[^\"\]\s=]+)*))",
+    re.I,
+)
 _QUOTED_LINE = re.compile(r"^[ \t]*>")
 _HEADER = re.compile(
     r"^[ \t]*(?:re|tr|fwd?|sujet|objet|subject|de|from|à|to|envoyé|sent|date|cc)[ \t]*:",
@@ -105,7 +109,7 @@ def _untag(text: str) -> str:
 def _describe_quote(block: str) -> str:
     author = _AUTHOR.match(block)
     inner = _untag(block)
-    who = f" of {author.group(1)}" if author else ""
+    who = f" of {author['quoted'] or author['bare']}" if author else ""
     return f"a [quote]{who} (« {excerpt(inner)} »)"
 
 

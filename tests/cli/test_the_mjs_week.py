@@ -27,7 +27,16 @@ BILLS = "20000,10000,5000,5000,5000"
 @pytest.fixture
 def gm(db: str, frozen_clock: object) -> support.Gm:
     g = support.Gm(db)
-    g("new", "magot", "--title", TITLE, "--players", "fab,marco,lulu,Jean-Paul", "--seed", "s")
+    g(
+        "new",
+        "magot",
+        "--title",
+        TITLE,
+        "--players",
+        "fab,marco,lulu,Jean-Paul",
+        "--seed",
+        "graine secrète du casse",
+    )
     return g
 
 
@@ -39,6 +48,18 @@ def when(recorded_at: str) -> str:
     """A log time as the archive prints it: French, in the campaign's zone."""
     moment = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
     return str(datetime_fr(moment.astimezone(ZoneInfo("Europe/Paris")).isoformat()))
+
+
+def assert_public(gm: support.Gm, notice: str) -> None:
+    """A public notice holds no secret: not the seed, no salt of a secret
+    whose content is hidden, no private message."""
+    for row in gm.history():
+        if row["kind"] == "gm.fortune-sealed":
+            assert row["payload"]["seed"] not in notice
+        if row["seal"]:
+            assert row["salt"] not in notice
+        if row["kind"] == "gm.submission-received":
+            assert row["payload"]["text"] not in notice
 
 
 def footer(gm: support.Gm, archived: bool = False) -> str:
@@ -62,6 +83,7 @@ def test_deadline_plus_24h_moves_the_deadline_a_day_and_prints_a_notice(gm: supp
         "On attend encore : fab, marco, lulu et Jean-Paul.\n"
         "\n" + footer(gm)
     )
+    assert_public(gm, result.stdout)
     assert result.stderr == (
         "── public notice ──\n"
         f"[{SLUG}] Done (event 8). Deadline 2026-12-04 20:00 (3d 7h left; was 2026-12-03"
@@ -139,6 +161,7 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
         f"── private reply to Élodie · {TITLE} [{SLUG}] ──\n"
         f"[{SLUG}] Done (event 15). Élodie sits in fab's seat.\n"
     )
+    assert_public(gm, result.stdout.split("\n\n**")[0])  # the notice, before the private status
     # one public event, then the notice committed like any post
     change, notice = gm.history()[-2:]
     assert (change["kind"], change["audience"], change["payload"]) == (
