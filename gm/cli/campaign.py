@@ -270,13 +270,13 @@ def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
 
         player = find_name(result.campaign.meta.players, value) or value
         shown = result.campaign.meta.genders.get(player, "n")
-        note(f"{slug}: gender of {player} = {shown}" + ("" if result.recorded else " (unchanged)"))
+        note(f"gender of {player} = {shown}" + ("" if result.recorded else " (unchanged)"))
         return
     if gender is not None:
         raise click.UsageError(f"gm set {key} takes one value, got {value!r} and {gender!r}")
     result = campaigns.change_setting(ctx.env, slug, key, value)
     note(
-        f"{slug}: {key} = {result.campaign.meta.settings[key] or 'off'}"
+        f"{key} = {result.campaign.meta.settings[key] or 'off'}"
         + ("" if result.recorded else " (unchanged)")
     )
 

@@ -37,11 +37,11 @@ def test_new_records_each_given_gender_after_the_creation(gm: support.Gm) -> Non
 def test_set_gender_changes_it_then_says_when_nothing_changes(gm: support.Gm) -> None:
     gm("new", "magot", "-t", "Genres", "-p", "Élodie,marco,lulu", "--seed", "x")
     result = gm("set", "gender", "elodie", "f")
-    assert result.stderr == "genres: gender of Élodie = f\n"
+    assert result.stderr == "[genres] gender of Élodie = f\n"
     result = gm("set", "gender", "Élodie", "féminin")
-    assert result.stderr == "genres: gender of Élodie = f (unchanged)\n"
+    assert result.stderr == "[genres] gender of Élodie = f (unchanged)\n"
     result = gm("set", "gender", "Élodie", "n")
-    assert result.stderr == "genres: gender of Élodie = n\n"
+    assert result.stderr == "[genres] gender of Élodie = n\n"
     kinds = [r["kind"] for r in gm.history()]
     assert kinds.count("gm.gender-set") == 2
 

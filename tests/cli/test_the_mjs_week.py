@@ -260,7 +260,7 @@ def test_gm_play_rehearses_without_touching_the_mjs_database(gm: support.Gm) -> 
     result = gm("play", str(ROOT / "campaigns" / "exemple-fistful.toml"))
     assert result.stdout.startswith("# Fistful of Gold")
     assert result.stderr.endswith(
-        "Rehearsal of 'pour-une-poignee-d-or' played (181 events) in a throw-away database:"
+        "Rehearsal of 'pour-une-poignee-d-or' played (183 events) in a throw-away database:"
         " nothing was kept (gm play --keep stores it in yours).\n"
     )
     assert gm("list").stdout == before

@@ -93,7 +93,7 @@ def test_gm_chart_writes_the_same_picture_for_the_same_game(
     pytest.importorskip("matplotlib")
     first, second = tmp_path / f"a.{suffix}", tmp_path / f"b.{suffix}"
     result = played("chart", "-o", str(first))
-    assert result.stderr == f"Wrote {first}: the chart of final.\n"
+    assert result.stderr == f"[le-casse-du-siecle] Wrote {first}: the chart of final.\n"
     played("chart", "-o", str(second))
     data = first.read_bytes()
     assert data == second.read_bytes()
