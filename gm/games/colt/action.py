@@ -114,12 +114,16 @@ def legal(state: State, played: Played) -> tuple[Outcome, ...]:
         return tuple(Outcome(target=t) for t in shot_targets(state, b.name)) or (VOID,)
     if card is Card.ROB:
         loot = state.loot_at(b.car, b.roof)
-        kinds = [
+        found = [
             kind
-            for kind, there in ((PURSE, loot.purses), (JEWEL, loot.jewels), (STRONGBOX, loot.strongboxes))
+            for kind, there in (
+                (PURSE, loot.purses),
+                (JEWEL, loot.jewels),
+                (STRONGBOX, loot.strongboxes),
+            )
             if there
         ]
-        return tuple(Outcome(loot=k) for k in kinds) or (VOID,)
+        return tuple(Outcome(loot=k) for k in found) or (VOID,)
     if card is Card.PUNCH:
         out = []
         for victim in punch_victims(state, b.name):

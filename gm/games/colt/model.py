@@ -116,6 +116,8 @@ class PlanMove:
     """Cards drawn (None: a card was played)."""
     face_down: bool = False
     default: bool = False
+    card: Card | None = None
+    """The card played face up (None: drawn, or face down)."""
 
 
 @dataclass(frozen=True)

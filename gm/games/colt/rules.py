@@ -51,7 +51,6 @@ from .cards import (
     HAND,
     JEWEL,
     PRINTED_CARS,
-    PURSE,
     PURSE_STOCK,
     ROUND_CARDS,
     ROUNDS,
@@ -107,42 +106,10 @@ from .model import (
     State,
     StepRecord,
 )
-from .words import phrase
+from .words import GAME_WORDS, phrase
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
-
-RESERVED = frozenset(
-    {
-        "pioche",
-        "rien",
-        "si",
-        "sinon",
-        "tir",
-        "braquage",
-        "poing",
-        "marshal",
-        "etage",
-        "deplacement",
-        "balle",
-        "bourse",
-        "bijou",
-        "coffre",
-        "toit",
-        "interieur",
-        "dedans",
-        "locomotive",
-        "loco",
-        "avant",
-        "arriere",
-        "queue",
-        "tete",
-        "wagon",
-        "wagons",
-        "cachee",
-    }
-)
-"""Words the notation reads: no player may be called so."""
 
 
 def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -156,7 +123,7 @@ def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, A
         )
     for name in players:
         key = fold(name)
-        if key in RESERVED or key.isdigit():
+        if key in GAME_WORDS or key.isdigit():
             raise InputError(
                 f"a player cannot be called {name!r} at Colt Express: it reads as a word of"
                 " the game",
@@ -260,7 +227,7 @@ def round_card(state: State) -> str:
     return state.current.card
 
 
-def _not_now(state: State, what: str) -> PhaseError:
+def not_now(state: State, what: str) -> PhaseError:
     return PhaseError(
         f"{what} is not possible now ({phase_key(state)}); next: {next_step(state)}",
         code="colt/not-now",
@@ -352,8 +319,14 @@ def _setup(run: Run, actor: str, command: SetUp, draws: Draws) -> None:
     state = run.state
     core_rules.require_gm("colt", actor, command)
     if state.phase is not Phase.SETUP:
-        raise _not_now(state, "placing the train")
+        raise not_now(state, "placing the train")
     n = len(state.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # R-2
+        raise InputError(
+            f"Colt Express takes {MIN_PLAYERS} to {MAX_PLAYERS} players (R-2), not {n}",
+            code="colt/players",
+            params={"players": n},
+        )
     scripted = command.purses is not None
     chosen = _characters(state, command.characters, require_all=scripted)
     if scripted and command.cars is None:
@@ -410,12 +383,14 @@ def _characters(
             )
         if player in chosen:
             raise InputError(
-                f"{player} is given two characters", code="colt/character-twice",
+                f"{player} is given two characters",
+                code="colt/character-twice",
                 params={"player": player},
             )
         if found in chosen.values():
             raise InputError(
-                f"{found} is given to two players", code="colt/character-twice",
+                f"{found} is given to two players",
+                code="colt/character-twice",
                 params={"character": found},
             )
         chosen[player] = found
@@ -503,7 +478,7 @@ def _open_round(run: Run, actor: str, command: OpenRound, draws: Draws) -> None:
     state = run.state
     core_rules.require_gm("colt", actor, command)
     if state.phase is not Phase.READY:
-        raise _not_now(state, "opening a round")
+        raise not_now(state, "opening a round")
     r = state.round + 1
     options = available_cards(state, r)
     if state.scripted:
@@ -572,7 +547,7 @@ def _check_decks(
 
 def _plan_turn(state: State, player: str, what: str) -> PlanTurn:
     if state.phase is not Phase.PLAN:
-        raise _not_now(state, what)
+        raise not_now(state, what)
     turn = state.turn
     assert turn is not None
     if turn.player != player:
@@ -668,17 +643,18 @@ def pick_outcome(state: State, played: Played, choice: Choice) -> Outcome:
     outcomes = action.legal(state, played)
     check_reads(played.card, choice)
     found = fitting(outcomes, choice)
+    choices = choices_text(state, outcomes)
     params = {
         "player": played.player,
         "card": played.card.label,
         "step": state.step + 1,
-        "choices": choices_text(state, outcomes),
+        "choices": choices,
         "void": outcomes == (VOID,),
     }
     if choice.nothing and outcomes != (VOID,):
         raise IllegalOrderError(
             f"the {played.card.label} can act: « rien » is not a choice"
-            f" (choices: {'; '.join(params['choices'])})",
+            f" (choices: {'; '.join(choices)})",
             code="colt/can-act",
             params=params,
         )
@@ -691,7 +667,7 @@ def pick_outcome(state: State, played: Played, choice: Choice) -> Outcome:
             )
         raise IllegalOrderError(
             f"« {phrase(choice)} » is not a legal choice for {played.player}'s"
-            f" {played.card.label} (choices: {'; '.join(params['choices'])})",
+            f" {played.card.label} (choices: {'; '.join(choices)})",
             code="colt/illegal-choice",
             params={**params, "chosen": phrase(choice)},
         )
@@ -705,7 +681,9 @@ def pick_outcome(state: State, played: Played, choice: Choice) -> Outcome:
     return found[0]
 
 
-def _instruction_outcome(state: State, played: Played, alternatives: tuple[Choice, ...]) -> Outcome | None:
+def _instruction_outcome(
+    state: State, played: Played, alternatives: tuple[Choice, ...]
+) -> Outcome | None:
     """What instructions sent in advance decide for ``played`` (R-6): the first
     alternative that fits a legal outcome decides it if it fits one only;
     otherwise (it fits several, or none fits) its owner is asked."""
@@ -757,9 +735,7 @@ def _purse(
     return offered[draws.stream(purpose).below(len(offered))]
 
 
-def _resolve(
-    run: Run, draws: Draws, outcome: Outcome, how: str, value: int | None = None
-) -> None:
+def _resolve(run: Run, draws: Draws, outcome: Outcome, how: str, value: int | None = None) -> None:
     state = run.state
     played = state.resolving
     assert played is not None and played.card is not None
@@ -767,7 +743,11 @@ def _resolve(
     if run.first is None:
         run.first = step
     offered = action.purses_offered(state, played, outcome)
-    purse = _purse(state, offered, value, draws, f"round-{state.round}/purse/{step}") if offered else None
+    purse = (
+        _purse(state, offered, value, draws, f"round-{state.round}/purse/{step}")
+        if offered
+        else None
+    )
     effects, moves = action.resolve(state, played, outcome, purse)
     reason = action.void_reason(state, played) if outcome.void else None
     run.emit(
@@ -794,7 +774,7 @@ def _sealed(round_: int, step: int, move: action.PurseMove) -> PurseMoved:
 def _choose(run: Run, actor: str, command: Choose, draws: Draws) -> None:
     state = run.state
     if state.phase not in (Phase.PLAN, Phase.ACTION):
-        raise _not_now(state, "a choice for a card")
+        raise not_now(state, "a choice for a card")
     player = _acting(state, actor, command.player)
     current = state.resolving
     if (
@@ -876,8 +856,7 @@ def _instruct(run: Run, player: str, command: Choose) -> None:
     for choice in command.alternatives:
         if choice.empty:
             raise OrderSyntaxError(
-                f"nothing to read in {player}'s instructions: name a direction, a target,"
-                " a loot…",
+                f"nothing to read in {player}'s instructions: name a direction, a target, a loot…",
                 code="colt/empty-instruction",
                 params={"player": player},
             )
@@ -906,7 +885,7 @@ def _pickpocket(
 ) -> None:
     state = run.state
     if state.phase is not Phase.EVENT:
-        raise _not_now(state, "a Pickpocket choice")
+        raise not_now(state, "a Pickpocket choice")
     player = _acting(state, actor, name)
     due = pickpockets_due(state)
     if player not in due:
@@ -915,7 +894,11 @@ def _pickpocket(
             return  # « rien » from a bandit with nothing to take: nothing happens
         raise IllegalOrderError(
             f"{player} has no purse to take at Pickpocket"
-            + (" (already answered)" if answered else ": only a bandit alone on their spot with a purse"),
+            + (
+                " (already answered)"
+                if answered
+                else ": only a bandit alone on their spot with a purse"
+            ),
             code="colt/not-pickpocket",
             params={"player": player, "answered": answered, "due": list(due)},
         )
@@ -961,6 +944,27 @@ def _default(run: Run, actor: str, command: ApplyDefault, draws: Draws) -> None:
         code="colt/nothing-due",
         params={"player": player, "phase_key": phase_key(state)},
     )
+
+
+def default_for(state: State, player: str) -> Command:
+    """The rules' default for ``player``'s missing input (``gm default``): a
+    draw on their Plan turn; a legal choice drawn by the fortune for their card
+    or at Pickpocket (R-6)."""
+    name = find_player(state, player)
+    turn = state.turn
+    played = state.resolving
+    due = (
+        (turn is not None and turn.player == name)
+        or (played is not None and played.player == name and not state.scripted)
+        or name in pickpockets_due(state)
+    )
+    if not due:
+        raise PhaseError(
+            f"nothing is due from {name} now ({phase_key(state)}); next: {next_step(state)}",
+            code="colt/nothing-due",
+            params={"player": name, "phase_key": phase_key(state)},
+        )
+    return ApplyDefault(name)
 
 
 # the Action -----------------------------------------------------------------------------
@@ -1014,7 +1018,12 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, inside=tuple(inside))
         case RoundOpened():
             turns = schedule(state.players, event.round, event.card)
-            record = RoundRecord(event.round, event.card, state.players[(event.round - 1) % len(state.players)], turns)
+            record = RoundRecord(
+                event.round,
+                event.card,
+                state.players[(event.round - 1) % len(state.players)],
+                turns,
+            )
             return replace(
                 state,
                 phase=Phase.PLAN,
@@ -1035,7 +1044,9 @@ def evolve(state: State, event: Event) -> State:
             after = replace(state, pile=(*state.pile, played))
             if event.card is not None:
                 after = _from_hand(after, event.player, event.card)
-            move = PlanMove(event.turn, event.player, None, event.card is None, event.default)
+            move = PlanMove(
+                event.turn, event.player, None, event.card is None, event.default, event.card
+            )
             return _next_turn(after, move)
         case CardHidden():
             pile = tuple(

@@ -14,7 +14,7 @@ import re
 
 from gm.core.names import fold
 
-from .cards import JEWEL, PURSE, STRONGBOX
+from .cards import JEWEL, PURSE, STRONGBOX, Card
 from .model import Choice, Outcome
 
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
@@ -23,6 +23,47 @@ DIRECTION_WORDS = {"front": "vers la locomotive", "back": "vers l'arrière"}
 LEVEL_WORDS = {"roof": "sur le toit", "inside": "à l'intérieur"}
 LOOT_WORDS = {PURSE: "la bourse", JEWEL: "le bijou", STRONGBOX: "le coffre"}
 LOOT_NOUNS = {PURSE: "une bourse", JEWEL: "un bijou", STRONGBOX: "un coffre"}
+
+
+# --- what notation reads ---------------------------------------------------------
+
+CARD_WORDS: dict[str, Card] = {
+    "deplacement": Card.MOVE,
+    "deplacements": Card.MOVE,
+    "etage": Card.FLOOR,
+    "marshal": Card.MARSHAL,
+    "tir": Card.SHOOT,
+    "braquage": Card.ROB,
+    "poing": Card.PUNCH,
+    "balle": Card.BULLET,
+    "balles": Card.BULLET,
+}
+DIRECTIONS: dict[str, str] = {
+    "locomotive": "front",
+    "loco": "front",
+    "avant": "front",
+    "tete": "front",
+    "arriere": "back",
+    "queue": "back",
+}
+LEVELS: dict[str, str] = {"toit": "roof", "interieur": "inside", "dedans": "inside"}
+LOOTS: dict[str, str] = {
+    "bourse": PURSE,
+    "bourses": PURSE,
+    "bijou": JEWEL,
+    "bijoux": JEWEL,
+    "coffre": STRONGBOX,
+    "coffres": STRONGBOX,
+}
+NUMBERS: dict[str, int] = {"1": 1, "2": 2, "3": 3, "un": 1, "une": 1, "deux": 2, "trois": 3}
+DRAW_WORDS = frozenset({"pioche", "pioches", "piocher", "pioche3"})
+HIDDEN_WORDS = frozenset({"cachee", "cache", "caches", "cachees"})
+LINKS = frozenset({"si", "sinon", "rien", "de", "sur", "vers", "wagon", "wagons", "face"})
+
+GAME_WORDS = frozenset(
+    {*CARD_WORDS, *DIRECTIONS, *LEVELS, *LOOTS, *NUMBERS, *DRAW_WORDS, *HIDDEN_WORDS, *LINKS}
+)
+"""Every word the notation reads: no player may be called so."""
 
 
 def tokens(text: str) -> list[str]:
