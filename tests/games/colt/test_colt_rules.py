@@ -16,17 +16,15 @@ from colt_support import action_on, apply, events, fortune, give, lay, place, sc
 from gm.core.protocol import GM
 from gm.errors import GMError, IllegalOrderError, InputError, OrderError
 from gm.games.colt import action, notation, rules, score
-from gm.games.colt.cards import ACTION_DECK, PRINTED_CARS, Card, Turn
+from gm.games.colt.cards import PRINTED_CARS, Card, Turn
 from gm.games.colt.commands import (
     ApplyDefault,
-    Choose,
     DrawCards,
     OpenRound,
-    Pickpocket,
     PlayCard,
     SetUp,
 )
-from gm.games.colt.events import CardResolved, PurseMoved
+from gm.games.colt.events import CardResolved
 from gm.games.colt.model import Loot, Phase, State
 
 
@@ -272,8 +270,8 @@ def test_R_6_a_default_is_a_legal_choice_drawn_by_the_fortune() -> None:
     state = place(train(), ana=(2, "roof"))
     state = action_on(state, ("ana", Card.MOVE), scripted=False)
     draws = fortune("défaut")
-    after, evs = events(state, ApplyDefault("ana"), GM, draws)
-    resolved = [e for e in evs if isinstance(e, CardResolved)][0]
+    _after, evs = events(state, ApplyDefault("ana"), GM, draws)
+    resolved = next(e for e in evs if isinstance(e, CardResolved))
     assert resolved.how == "default" and resolved.outcome in action.legal(state, state.pile[0])
     assert draws.opened == ["round-1/default/1"]
     assert rules.default_for(state, "ana") == ApplyDefault("ana")
