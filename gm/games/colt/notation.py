@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gm.core.protocol import Command
-from gm.errors import InputError, OrderSyntaxError
+from gm.errors import IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
 from .cards import PURSE, Card
@@ -146,6 +146,12 @@ def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
         return _plan(state, player, text, words)
     if state.phase is Phase.EVENT:
         return (_pickpocket(state, player, text, words),)
+    if state.phase is Phase.PLAN and state.scripted and state.turn is not None:
+        raise IllegalOrderError(
+            f"it is {state.turn.player}'s turn of the Plan, not {player}'s",
+            code="colt/not-your-turn",
+            params={"player": player, "turn": state.turn.player, "number": state.turn.number},
+        )
     if state.phase in (Phase.PLAN, Phase.ACTION):
         card = _card_named(text)
         return (read_choose(state, player, text, card, latest=False),)

@@ -217,7 +217,7 @@ def schedule(players: Sequence[str], round_: int, card: str) -> tuple[PlanTurn, 
 
 def pickpockets_due(state: State) -> tuple[str, ...]:
     """At Pickpocket, the bandits who must still say whether they take a purse."""
-    if state.phase is not Phase.EVENT:
+    if state.phase is not Phase.EVENT or happening(state.current.card) is not Happening.PICKPOCKET:
         return ()
     answered = {p for p, _, _ in state.pickpocket}
     return tuple(p for p in action.pickpockets(state) if p not in answered)
