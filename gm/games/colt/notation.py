@@ -88,8 +88,9 @@ def _targets(state: State, words: list[str]) -> list[str]:
     return found
 
 
-def read_choice(state: State, words: list[str], text: str) -> Choice:
-    """The elements of one alternative of a choice."""
+def read_choice(state: State, words: list[str], text: str, me: str | None = None) -> Choice:
+    """The elements of one alternative of a choice. A bandit never aims at
+    themself: the author's own name (a signature) is no target."""
     directions = [DIRECTIONS[w] for w in words if w in DIRECTIONS]
     levels = [LEVELS[w] for w in words if w in LEVELS]
     loots = [LOOTS[w] for w in words if w in LOOTS]
@@ -109,7 +110,7 @@ def read_choice(state: State, words: list[str], text: str) -> Choice:
         direction=_one("direction", directions, text),
         distance=_one("distance", distances, text),
         level=_one("level", levels, text),
-        target=_one("target", _targets(state, words), text),
+        target=_one("target", [t for t in _targets(state, words) if t != me], text),
         loot=_one("loot", loots, text),
         value=_one("purse value", values, text),
         nothing="rien" in words,
@@ -126,7 +127,7 @@ def read_choose(state: State, player: str, text: str, card: Card | None, latest:
             parts.append([])
         else:
             parts[-1].append(w)
-    alternatives = tuple(read_choice(state, part, text) for part in parts)
+    alternatives = tuple(read_choice(state, part, text, player) for part in parts)
     if conditional:
         alternatives = tuple(a for a in alternatives if not a.empty) or alternatives[:1]
     return Choose(player, alternatives, card, conditional, latest)
@@ -193,7 +194,7 @@ def _plan(state: State, player: str, text: str, words: list[str]) -> tuple[Comma
 
 
 def _pickpocket(state: State, player: str, text: str, words: list[str]) -> Pickpocket:
-    choice = read_choice(state, words, text)
+    choice = read_choice(state, words, text, player)
     if choice.loot == PURSE and not choice.nothing:
         return Pickpocket(player, True, choice.value)
     if choice.nothing and choice.loot is None:
