@@ -187,9 +187,9 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     if state.phase is Phase.READY:
         return (ScenarioStep(where=here, step="round"),)
     if state.phase in (Phase.PLAN, Phase.ACTION):
-        turn = state.turn.player if state.turn is not None else None
+        playing = state.turn.player if state.turn is not None else None
         for player in state.players:
-            if player == turn:
+            if player == playing:
                 continue  # their message is their play
             for text in _instructions(state, player):
                 say(player, text)
