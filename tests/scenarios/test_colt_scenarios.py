@@ -23,7 +23,16 @@ from gm.cli import cli
 HERE = Path(__file__).parent
 SCENARIOS = sorted(HERE.glob("colt-*.toml"))
 
-TOP_KEYS = ("game", "finished", "winners", "players", "marshal", "neutral_bullets", "lying", "rounds")
+TOP_KEYS = (
+    "game",
+    "finished",
+    "winners",
+    "players",
+    "marshal",
+    "neutral_bullets",
+    "lying",
+    "rounds",
+)
 PLAYER_KEYS = (
     "name", "character", "loot", "purses", "jewels", "strongboxes", "ransom",
     "bullets_received", "barillet", "gunslinger", "score", "car", "level", "rank",
@@ -83,7 +92,11 @@ BASE = Path(__file__).with_name("colt-pont.toml").read_text(encoding="utf-8")
         ('"bob : vers l\'arrière"', '"bob : vers la locomotive"', "choix manquant|choice missing"),
         ('"cleo Tir : rien"', '"cleo Tir : sur ana"', "does nothing now"),
         ('"ana Braquage : le bijou"', '"ana Braquage : le coffre"', "not a legal choice"),
-        ('"Belle Tir : sur bob"', '"Belle Tir : sur bob, vers l\'arrière"', "does not take a direction"),
+        (
+            '"Belle Tir : sur bob"',
+            '"Belle Tir : sur bob, vers l\'arrière"',
+            "does not take a direction",
+        ),
         ('"Belle Tir : sur bob"', '"bob Tir : sur ana"', "card 5 is ana's"),
         ('"ana : vers la locomotive, 3 wagons"', '"ana : rien"', "can act"),
         ('"cleo : la bourse"', '"cleo Tir : la bourse"', "not the card resolving now"),

@@ -147,7 +147,10 @@ def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
         return _plan(state, player, text, words)
     if state.phase is Phase.EVENT:
         return (_pickpocket(state, player, text, words),)
-    if state.phase is Phase.PLAN and state.scripted and state.turn is not None:
+    playing = {"joue", "jouer"} & set(words) or any(
+        w in DRAW_WORDS or w in HIDDEN_WORDS for w in words
+    )
+    if state.phase is Phase.PLAN and state.turn is not None and (state.scripted or playing):
         raise IllegalOrderError(
             f"it is {state.turn.player}'s turn of the Plan, not {player}'s",
             code="colt/not-your-turn",
