@@ -245,6 +245,23 @@ def revealed(state: State, round_: int) -> int:
     return count
 
 
+def turned_over(state: State, round_: int) -> list[dict[str, Any]]:
+    """Round ``round_``'s face-down cards turned over so far: whose, played on
+    which Plan turn, which card (its label, and its code as sealed)."""
+    if not 0 < round_ <= len(state.history):
+        return []
+    record = state.history[round_ - 1]
+    plays = [m for m in record.moves if m.drew is None][: revealed(state, round_)]
+    cards = [s.card for s in record.steps]
+    if round_ == state.round and state.resolving is not None and state.resolving.card:
+        cards.append(state.resolving.card)
+    return [
+        {"player": m.player, "turn": m.turn, "card": card.label, "code": str(card)}
+        for m, card in zip(plays, cards, strict=False)
+        if m.face_down
+    ]
+
+
 def face_down_keys(state: State, round_: int) -> tuple[tuple[str | int, ...], ...]:
     """The secret keys of round ``round_``'s face-down cards turned over so far."""
     if not 0 < round_ <= len(state.history):
@@ -321,6 +338,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         return base | {
             "round": _round(state, record),
             "steps": [_step(s) for s in steps],
+            "turned_over": turned_over(state, record.number),
             "total": sum(1 for m in record.moves if m.drew is None),
             "train": train_data(state, snapshot),
         }
