@@ -102,6 +102,13 @@ BASE = Path(__file__).with_name("colt-pont.toml").read_text(encoding="utf-8")
         ('"cleo : la bourse"', '"cleo Tir : la bourse"', "not the card resolving now"),
         ('"bob : je pioche"', '"cleo : je pioche"', "it is bob's turn"),
         ('"ana : Braquage"', '"ana : Braquage face cachée"', "played face up"),
+        ("[rounds.decks]", 'event = { ana = "rien" }\n[rounds.decks]', "for Pickpocket only"),
+        ('"bob : je pioche"', '"bob : je pioche face cachée"', "a draw is not played face down"),
+        (
+            '"ana : vers la locomotive, 3 wagons"',
+            '"ana : vers la locomotive, 3 wagons, sur bob"',
+            "does not take a target",
+        ),
     ],
 )
 def test_a_refused_entry_stops_the_play_naming_round_and_entry(

@@ -53,7 +53,7 @@ from .events import (
 )
 from .manifest import INFO
 from .model import Phase, State
-from .words import phrase
+from .words import phrase, tokens
 
 _TOP_KEYS = ("setup", "rounds")
 _SETUP_KEYS = ("characters", "cars", "purses")
@@ -278,6 +278,10 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     return steps
 
 
+def _still_event(state: State) -> bool:
+    return state.phase is Phase.EVENT
+
+
 def _who(name: str, by_character: Mapping[str, str]) -> str:
     """A player named by their name or their character's."""
     found = find_name(tuple(by_character), name)
@@ -344,6 +348,9 @@ def _round_steps(
                     where=f"{where}, event ({player})",
                     actor=_who(player, by_character),
                     text=text,
+                    # « rien » from a bandit with nothing to take changes nothing:
+                    # once the others' answers have applied the event, it is skipped
+                    when=_still_event if tokens(text) == ["rien"] else None,
                 )
             )
     return steps
