@@ -14,8 +14,9 @@ alike): the spot's or the bandit's ``purses``, sorted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .cards import JEWEL_VALUE, NEUTRAL_BULLETS, STRONGBOX_VALUE, Card, Turn
 
@@ -366,18 +367,29 @@ class State:
 
     # --- copies -------------------------------------------------------------
 
+    def but(self, **changes: Any) -> State:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running
+        ``__init__`` over every field. The fold calls this for each event of
+        the log, on every command, so its cost is the game's share of each
+        command's time; the fields are immutable values, so sharing them is safe."""
+        unknown = set(changes) - set(self.__dataclass_fields__)
+        if unknown:
+            raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
+        copy = object.__new__(State)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update(changes)
+        return copy
+
     def with_bandit(self, bandit: Bandit) -> State:
-        return replace(
-            self, bandits=tuple(bandit if b.name == bandit.name else b for b in self.bandits)
-        )
+        return self.but(bandits=tuple(bandit if b.name == bandit.name else b for b in self.bandits))
 
     def with_loot(self, car: int, roof: bool, loot: Loot) -> State:
         if roof:
-            return replace(self, roofs=(*self.roofs[:car], loot, *self.roofs[car + 1 :]))
-        return replace(self, inside=(*self.inside[:car], loot, *self.inside[car + 1 :]))
+            return self.but(roofs=(*self.roofs[:car], loot, *self.roofs[car + 1 :]))
+        return self.but(inside=(*self.inside[:car], loot, *self.inside[car + 1 :]))
 
     def with_record(self, record: RoundRecord) -> State:
-        return replace(self, history=(*self.history[:-1], record))
+        return self.but(history=(*self.history[:-1], record))
 
     def snapshot(self) -> Snapshot:
         spots = []

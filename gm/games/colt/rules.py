@@ -1015,7 +1015,7 @@ def evolve(state: State, event: Event) -> State:
             inside = list(state.inside)
             for car, values in enumerate(event.purses, start=1):
                 inside[car] = replace(inside[car], purses=tuple(sorted(values)))
-            return replace(state, inside=tuple(inside))
+            return state.but(inside=tuple(inside))
         case RoundOpened():
             turns = schedule(state.players, event.round, event.card)
             record = RoundRecord(
@@ -1041,7 +1041,7 @@ def evolve(state: State, event: Event) -> State:
             return state.with_bandit(replace(b, hand=event.cards[:size], deck=event.cards[size:]))
         case CardPlayed():
             played = Played(event.player, event.card, event.card is None, event.turn)
-            after = replace(state, pile=(*state.pile, played))
+            after = state.but(pile=(*state.pile, played))
             if event.card is not None:
                 after = _from_hand(after, event.player, event.card)
             move = PlanMove(
@@ -1055,7 +1055,7 @@ def evolve(state: State, event: Event) -> State:
                 else p
                 for p in state.pile
             )
-            return _from_hand(replace(state, pile=pile), event.player, event.card)
+            return _from_hand(state.but(pile=pile), event.player, event.card)
         case CardsDrawn():
             b = state.bandit(event.player)
             b = replace(b, hand=(*b.hand, *b.deck[: event.count]), deck=b.deck[event.count :])
@@ -1064,7 +1064,7 @@ def evolve(state: State, event: Event) -> State:
         case InstructionGiven():
             kept = tuple(i for i in state.instructions if i.slot != event.slot)
             given = Instruction(event.player, event.slot, event.alternatives)
-            return replace(state, instructions=(*kept, given))
+            return state.but(instructions=(*kept, given))
         case CardResolved():
             return _evolve_resolved(state, event)
         case PurseMoved():
@@ -1116,7 +1116,7 @@ def _next_turn(state: State, move: PlanMove) -> State:
     after = replace(state.with_record(record), plan_turn=state.plan_turn + 1)
     if after.plan_turn < len(record.turns):
         return after
-    return replace(after, phase=Phase.ACTION if after.pile else Phase.EVENT, step=0)
+    return after.but(phase=Phase.ACTION if after.pile else Phase.EVENT, step=0)
 
 
 def _apply(state: State, effects: tuple[Effect, ...]) -> State:
@@ -1126,13 +1126,13 @@ def _apply(state: State, effects: tuple[Effect, ...]) -> State:
             state = state.with_bandit(replace(state.bandit(fx.bandit), car=fx.car, roof=fx.roof))
         elif fx.kind is Fx.MARSHAL:
             assert fx.car is not None
-            state = replace(state, marshal=fx.car)
+            state = state.but(marshal=fx.car)
         elif fx.kind is Fx.BULLET:
             assert fx.bandit is not None
             if not fx.given:
                 continue
             if fx.source is None:
-                state = replace(state, neutral=state.neutral - 1)
+                state = state.but(neutral=state.neutral - 1)
             else:
                 shooter = state.bandit(fx.source)
                 state = state.with_bandit(replace(shooter, barillet=shooter.barillet - 1))
@@ -1146,7 +1146,7 @@ def _apply(state: State, effects: tuple[Effect, ...]) -> State:
             assert fx.car is not None
             loot = state.inside[fx.car]
             state = state.with_loot(fx.car, False, replace(loot, strongboxes=loot.strongboxes + 1))
-            state = replace(state, spare_strongbox=False)
+            state = state.but(spare_strongbox=False)
         elif fx.kind is Fx.RANSOM:
             assert fx.bandit is not None
             b = state.bandit(fx.bandit)
@@ -1185,7 +1185,7 @@ def _evolve_purse(state: State, event: PurseMoved) -> State:
         loot = state.loot_at(event.car, event.roof)
         purses = tuple(sorted((*loot.purses, event.value)))
         return state.with_loot(event.car, event.roof, replace(loot, purses=purses))
-    return replace(state, removed=tuple(sorted((*state.removed, event.value))))
+    return state.but(removed=tuple(sorted((*state.removed, event.value))))
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -1214,7 +1214,7 @@ def _evolve_resolved(state: State, event: CardResolved) -> State:
     instructions = tuple(i for i in after.instructions if i.slot != event.step - 1)
     step = state.step + 1
     phase = Phase.ACTION if step < len(state.pile) else Phase.EVENT
-    return replace(after, step=step, phase=phase, instructions=instructions)
+    return after.but(step=step, phase=phase, instructions=instructions)
 
 
 def _evolve_event(state: State, event: EventResolved) -> State:
