@@ -22,7 +22,6 @@ _NOT_WORD = re.compile(r"[^0-9a-z]+")
 DIRECTION_WORDS = {"front": "vers la locomotive", "back": "vers l'arrière"}
 LEVEL_WORDS = {"roof": "sur le toit", "inside": "à l'intérieur"}
 LOOT_WORDS = {PURSE: "la bourse", JEWEL: "le bijou", STRONGBOX: "le coffre"}
-LOOT_NOUNS = {PURSE: "une bourse", JEWEL: "un bijou", STRONGBOX: "un coffre"}
 
 
 # --- what notation reads ---------------------------------------------------------

@@ -574,5 +574,7 @@ def test_a_whole_game_set_up_by_the_fortune_ends_after_five_rounds() -> None:
     )
     assert [r.first for r in state.history] == ["ana", "bob", "cleo", "ana", "bob"]
     assert score.winners(state)
-    for b in state.bandits:  # bullets received come back as Balle cards
-        assert b.received + sum(x.barillet for x in state.bandits) >= 0
+    assert all(r.event is not None for r in state.history)
+    # every bullet received was fired by a bandit or taken from the 13 neutral ones
+    fired = sum(6 - b.barillet for b in state.bandits)
+    assert sum(b.received for b in state.bandits) == fired + 13 - state.neutral
