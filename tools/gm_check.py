@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gm_check: check a game run with gm (Le Magot, Fistful of Gold), with the Python standard library only.
+"""gm_check: check a game run with gm (Le Magot, Fistful of Gold, Colt Express), with the Python standard library only.
 
 This script does not import gm: it re-implements gm's published hashing
 contract (see the README, « Vérifier une partie / Checking a game »), so a
@@ -50,6 +50,9 @@ What is checked (each « seal » compares at least 32 hex digits, all of them):
   ``{"_v": 2, "manche", "player", "choice": {"discards", "final"}}``);
   disclosure: every secret choice, against the seals of the setup, duel and
   end-of-manche posts (``{"_v": 2, "player", "cards"}`` for the setup).
+* Colt Express. Action posts: each face-down card turned over is sealed
+  again from its salt (payload ``{"round", "turn", "player", "card"}``) and
+  compared with the seal its Plan post published.
 * Dice (``gm roll``): the label, and with the seed every die and the total.
 * Final post: the seed against the opening's commitment.
 
@@ -104,6 +107,16 @@ ORDER_KIND = "magot.order-set"
 FISTFUL_CARD = "fistful.card-played"
 FISTFUL_SETUP = "fistful.setup-discarded"
 FISTFUL_END = "fistful.end-chosen"
+COLT_CARD = "colt.card-hidden"
+COLT_CARDS = {
+    "Déplacement": "deplacement",
+    "Changement d'étage": "etage",
+    "Marshal": "marshal",
+    "Tir": "tir",
+    "Braquage": "braquage",
+    "Coup de poing": "poing",
+}
+"""Colt Express's action cards as posts name them, and as their seals hold them."""
 
 
 # --- the hashing contract -------------------------------------------------------
@@ -415,12 +428,26 @@ def _split_md_row(s: str) -> list[str]:
 
 def _markdown_lines(text: str, problems: list[Problem]) -> list[Line]:
     lines: list[Line] = []
+    # An indented code block after a blank line, outside a list, is shown
+    # verbatim (a diagram): its lines are read as they are. Anywhere else an
+    # indented line may be code or a list's continuation: refused.
+    blank, in_list, in_code = True, False, False
     for no, raw in enumerate(text.split("\n"), 1):
         stripped = raw.rstrip()
         if not stripped.strip():
+            blank = True
             continue
-        if re.match(r"(?: {4,}|\t)", stripped):
+        indented = re.match(r"(?: {4}|\t)", stripped)
+        if indented and (in_code or (blank and not in_list)):
+            in_code, blank = True, False
+            lines.append(Line(no, stripped[indented.end() :], ()))
+            continue
+        in_code = False
+        if indented:
             problems.append((no, *_hidden("bloc de code indenté", "an indented code block")))
+        starts_item = re.match(r"\s*(?:[-*+]|\d{1,9}[.)]) +", stripped) is not None
+        in_list = starts_item or (in_list and not blank)
+        blank = False
         s = stripped.strip()
         if re.fullmatch(r"([-*_])(?: *\1){2,}", s) or re.fullmatch(r"=+", s):
             continue  # a thematic break or a heading's underline
@@ -826,6 +853,17 @@ HEADINGS: list[tuple[str, re.Pattern[str]]] = [
     ("fistful-manche", re.compile(r"Manche (?P<manche>\d+) — le compte")),
     ("fistful-final", re.compile(r"Fistful of Gold — fin du duel « (?P<title>.*) »")),
     ("fistful-disclosure", re.compile(r"Fistful of Gold — toutes les cartes, enfin dévoilées")),
+    ("colt-opening", re.compile(r"Colt Express — « (?P<title>.*) »")),
+    ("colt-train", re.compile(r"Colt Express — le train est en gare")),
+    ("colt-round", re.compile(r"Manche (?P<round>\d+) : (?P<card>.+)")),
+    ("colt-plan", re.compile(r"Manche (?P<round>\d+), Plan, tour (?P<turn>\d+) : .+")),
+    (
+        "colt-action",
+        re.compile(r"Manche (?P<round>\d+), Action : cartes? (?P<step>\d+)(?: à \d+)? sur \d+"),
+    ),
+    ("colt-event", re.compile(r"Fin de la manche (?P<round>\d+) : .+")),
+    ("colt-final", re.compile(r"Colt Express — terminus !")),
+    ("colt-rules", re.compile(r"Colt Express — les règles en bref")),
     ("magot-rules", re.compile(r"Le Magot — les règles")),
     ("fistful-rules", re.compile(r"Fistful of Gold — les règles")),
     ("roll", re.compile(r"🎲 .*")),
@@ -849,6 +887,14 @@ NAMES_FR = {
     "fistful-manche": ("le compte de la manche {0}", "the end of manche {0}"),
     "fistful-final": ("la fin de partie", "the final post"),
     "fistful-disclosure": ("le dévoilement", "the disclosure"),
+    "colt-opening": ("l'ouverture", "the opening"),
+    "colt-train": ("le train", "the train"),
+    "colt-round": ("l'ouverture de la manche {0}", "the opening of round {0}"),
+    "colt-plan": ("le tour {1} du Plan de la manche {0}", "round {0}, Plan turn {1}"),
+    "colt-action": ("l'Action de la manche {0}, carte {1}", "round {0}, Action step {1}"),
+    "colt-event": ("la fin de la manche {0}", "the end of round {0}"),
+    "colt-final": ("la fin de partie", "the final post"),
+    "colt-rules": ("les règles", "the rules"),
     "magot-rules": ("les règles", "the rules"),
     "fistful-rules": ("les règles", "the rules"),
     "roll": ("le jet roll/{0}", "the roll roll/{0}"),
@@ -871,6 +917,10 @@ KIND_FR = {
     "remind": "rappel",
     "roster": "changement à la table",
     "rules": "règles",
+    "train": "train",
+    "plan": "Plan",
+    "action": "Action",
+    "event": "fin de manche",
 }
 
 
@@ -916,7 +966,9 @@ def identify(line: Line) -> tuple[str, tuple[int, ...]] | None:
             label = re.search(r"tirage (?:n° \d+ \()?(?:roll|draw)/(\d+)", line.text)
             return kind, (int(label[1]) if label else 0,)
         keys = tuple(
-            int(m[g]) for g in ("round", "manche", "duel") if g in pattern.groupindex and m[g]
+            int(m[g])
+            for g in ("round", "manche", "duel", "turn", "step")
+            if g in pattern.groupindex and m[g]
         )
         return kind, keys
     return None
@@ -1423,6 +1475,12 @@ class Checker:
             if len(post.key) == 2
             else "",
             "fistful-manche": f"fin de la manche {post.key[0]}" if post.key else "",
+            "colt-round": f"tour {post.key[0]}" if post.key else "",
+            "colt-plan": f"manche {post.key[0]}, tour {post.key[1]}" if len(post.key) == 2 else "",
+            "colt-action": f"manche {post.key[0]}, carte {post.key[1]}"
+            if len(post.key) == 2
+            else "",
+            "colt-event": f"tour {post.key[0]}" if post.key else "",
         }.get(post.kind)
         if (
             expected is None
@@ -1439,7 +1497,7 @@ class Checker:
 
     # ----------------------------------------------------------- openings and seed
     def read_openings(self) -> None:
-        for kind in ("magot-opening", "fistful-opening"):
+        for kind in ("magot-opening", "fistful-opening", "colt-opening"):
             post = self.by.get((kind, ()))
             if post is None:
                 continue
@@ -1510,8 +1568,16 @@ class Checker:
                 self.seats[new] = self.seats.get(old, len(self.seats))
 
     def read_seed(self) -> None:
-        final = self.by.get(("magot-final", ())) or self.by.get(("fistful-final", ()))
-        opening = self.by.get(("magot-opening", ())) or self.by.get(("fistful-opening", ()))
+        final = (
+            self.by.get(("magot-final", ()))
+            or self.by.get(("fistful-final", ()))
+            or self.by.get(("colt-final", ()))
+        )
+        opening = (
+            self.by.get(("magot-opening", ()))
+            or self.by.get(("fistful-opening", ()))
+            or self.by.get(("colt-opening", ()))
+        )
         printed = None
         if final is not None:
             lines = [li for li in final.body if li.text.startswith("Graine du hasard")]
@@ -2919,6 +2985,41 @@ class Checker:
         m = re.search(r" · tour (\d+)", post.footer.text)
         return int(m[1]) if m else None
 
+    def parse_colt_plan(self, post: Post) -> None:
+        """A Plan turn: the seal of a card played face down (« Sceau de la
+        carte face cachée de ana (tour 5) : … »)."""
+        for line in post.body:
+            m = re.fullmatch(
+                r"Sceau de la carte face cachée de (.+) \(tour (\d+)\) : " + SEAL + r"\.",
+                line.text,
+            )
+            if m:
+                self.commit(("colt-card", post.key[0], int(m[2]), m[1]), post, line, m[3])
+
+    def parse_colt_action(self, post: Post) -> None:
+        """Action steps: each face-down card turned over, with its salt, is
+        sealed again (payload ``{"round", "turn", "player", "card"}``) and
+        compared with the seal its Plan post published."""
+        for line in post.body:
+            m = re.fullmatch(
+                r"Carte face cachée de (.+) \(tour (\d+)\) : (.+), sel ([0-9a-fA-F]{8,128})\.",
+                line.text,
+            )
+            if m is None:
+                continue
+            code = COLT_CARDS.get(m[3])
+            if code is None:
+                self.bad(
+                    post,
+                    line,
+                    f"« {m[3]} » n'est pas une carte Action",
+                    f"{m[3]!r} is not an action card",
+                )
+                continue
+            payload = {"round": post.key[0], "turn": int(m[2]), "player": m[1], "card": code}
+            digits = hex_digits(seal(COLT_CARD, payload, m[4]))
+            self.open(("colt-card", post.key[0], int(m[2]), m[1]), post, line, digits)
+
     def parse_fistful_duel(self, post: Post) -> None:
         manche, duel = post.key[0], post.key[1]
         cards: dict[str, tuple[str, str]] | None = None
@@ -3504,8 +3605,8 @@ class Checker:
                     "la fin de partie manque (ou la partie n'est pas finie) : graine non révélée, tirages non refaits",
                     "the final post is missing (or the game is not over): the seed is not revealed, no draw redone",
                 )
-            elif (f"{game}-disclosure", ()) not in have:
-                missing.append("le dévoilement / the disclosure")
+            elif (f"{game}-disclosure", ()) not in have and game != "colt":
+                missing.append("le dévoilement / the disclosure")  # Colt's final post discloses
         for name in missing:
             self.r.missing(
                 f"message absent du fil : {name}", f"post missing from the thread: {name}"
@@ -3518,6 +3619,11 @@ def describe(key: tuple[Any, ...]) -> tuple[str, str]:
         return f"tour {key[1]}, {key[2]}", f"round {key[1]}, {key[2]}"
     if kind == "setup":
         return f"mise en place, {key[1]}", f"setup, {key[1]}"
+    if kind == "colt-card":
+        return (
+            f"manche {key[1]}, carte face cachée du tour {key[2]}, {key[3]}",
+            f"round {key[1]}, face-down card of turn {key[2]}, {key[3]}",
+        )
     if kind == "card":
         return (
             f"manche {key[1]}, duel {key[2]}, {key[3]}",

@@ -15,6 +15,7 @@ from gm.core.protocol import Game, GameInfo
 from gm.errors import NotFoundError, quote_choices
 
 _BUILTIN: dict[str, str] = {
+    "colt": "gm.games.colt",
     "fistful": "gm.games.fistful",
     "magot": "gm.games.magot",
 }

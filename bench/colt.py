@@ -1,0 +1,81 @@
+"""Colt Express benchmarks: a whole 6-player game with ``gm play``, and the
+MJ's commands on the finished game against ``gm status`` on a fresh one.
+
+Budgets (the Colt Express issue):
+
+* ``gm play bench/colt-6.toml`` (five rounds, six bandits, every card and
+  choice written down) has a median wall time under 3 s;
+* no MJ command on the finished game (``status``, ``pm``, ``post``,
+  ``remind``, ``history``) has a median wall time above 1.3x ``gm status``
+  on a fresh Colt Express campaign.
+
+Every command runs as a fresh process, several times, interleaved with its
+reference so that machine noise hits both alike; medians are compared. Run:
+
+    python bench/colt.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from startup import GM, wall  # noqa: E402
+
+GAME = HERE / "colt-6.toml"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="gm-bench-colt-"))
+    env = {**os.environ}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    ok = True
+
+    plays = []
+    for i in range(args.runs):
+        run_env = {**env, "GM_DB": str(folder / f"play-{i}.db")}
+        plays.append(wall([*GM, "play", str(GAME)], run_env))
+    played = statistics.median(plays)
+    ok &= played < 3.0
+    print(f"gm play (6 bandits, 5 rounds) median {played:6.2f} s (budget 3 s)")
+
+    db = folder / "play-0.db"
+    subprocess.run(
+        [*GM, "--db", str(db), "new", "colt", "--title", "Fraîche", "--players",
+         "a,b,c,d,e,f", "--seed", "x"],
+        env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    fresh = [*GM, "--db", str(db), "-c", "fraiche", "status"]
+    finished = "le-train-de-yuma"
+    for cmd in (["status"], ["pm", "fab"], ["post"], ["remind"], ["history"]):
+        full = [*GM, "--db", str(db), "-c", finished, *cmd]
+        wall(full, env)
+        wall(fresh, env)
+        a, b = [], []
+        for _ in range(args.runs):
+            a.append(wall(full, env))
+            b.append(wall(fresh, env))
+        t, f = statistics.median(a), statistics.median(b)
+        ratio = t / f
+        ok &= ratio <= 1.3
+        print(
+            f"gm {' '.join(cmd):<8} on the finished game median {t * 1000:6.1f} ms"
+            f"  gm status fresh {f * 1000:6.1f} ms  ratio {ratio:.2f} (budget 1.3)"
+        )
+    print("all budgets met" if ok else "BUDGET EXCEEDED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

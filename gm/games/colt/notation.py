@@ -1,0 +1,218 @@
+"""Colt Express in the players' own words: a message read into commands.
+
+What a message means depends on what the game waits for:
+
+* **the Plan**, from the player whose turn it is: a card played (« je joue
+  Tir », « Braquage face cachée ») or a draw (« je pioche »); words of a
+  choice written with the card (« Tir sur Belle ») are kept as its
+  instructions (R-6);
+* **the Action**, from the owner of the card resolving: the choice it needs
+  (« vers la locomotive, 2 wagons », « sur Belle, le bijou, vers
+  l'arrière », « la bourse de 300 », « rien »), possibly naming the card
+  (« Tir : sur Tuco ») and possibly conditional (« si je peux tirer sur
+  Belle, je tire sur Belle, sinon sur Django »: alternatives tried in
+  order);
+* from any other player, during the Plan or the Action: instructions for
+  one of their cards still to resolve (« pour mon Tir : sur Belle, sinon sur
+  Django »);
+* **Pickpocket**: « la bourse » or « rien ».
+
+Words are matched ignoring case, accents and punctuation; words the game
+does not read are ignored, but two values of one element (« vers l'avant
+… vers l'arrière ») are refused, and so is a message with nothing to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gm.core.protocol import Command
+from gm.errors import IllegalOrderError, InputError, OrderSyntaxError
+
+from . import rules
+from .cards import PURSE, Card
+from .commands import Choose, DrawCards, Pickpocket, PlayCard
+from .model import Choice, Phase, State
+from .words import (
+    CARD_WORDS,
+    DIRECTIONS,
+    DRAW_WORDS,
+    HIDDEN_WORDS,
+    LEVELS,
+    LOOTS,
+    NUMBERS,
+    tokens,
+)
+
+
+def card_of(text: str) -> Card | None:
+    """The card a deck entry names (« Tir », « Changement d'étage », « poing »)."""
+    found = {CARD_WORDS[t] for t in tokens(text) if t in CARD_WORDS}
+    return found.pop() if len(found) == 1 else None
+
+
+def _two(element: str, values: list[Any], text: str) -> OrderSyntaxError:
+    shown = ", ".join(str(v) for v in values)
+    return OrderSyntaxError(
+        f"two values of one {element} in {text!r} ({shown}): write one",
+        code="colt/two-values",
+        params={"element": element, "values": [str(v) for v in values], "text": text},
+    )
+
+
+def _one(element: str, values: list[Any], text: str) -> Any:
+    distinct = list(dict.fromkeys(values))
+    if len(distinct) > 1:
+        raise _two(element, distinct, text)
+    return distinct[0] if distinct else None
+
+
+def _names(state: State) -> list[tuple[tuple[str, ...], str]]:
+    """Every way to name a bandit, as token sequences, longest first."""
+    out = [(tuple(tokens(p)), p) for p in state.players]
+    out += [(tuple(tokens(b.character)), b.name) for b in state.bandits]
+    return sorted((o for o in out if o[0]), key=lambda o: -len(o[0]))
+
+
+def _targets(state: State, words: list[str]) -> list[str]:
+    found: list[str] = []
+    used = [False] * len(words)
+    for seq, player in _names(state):
+        k = len(seq)
+        for i in range(len(words) - k + 1):
+            if tuple(words[i : i + k]) == seq and not any(used[i : i + k]):
+                found.append(player)
+                for j in range(i, i + k):
+                    used[j] = True
+    return found
+
+
+def read_choice(state: State, words: list[str], text: str, me: str | None = None) -> Choice:
+    """The elements of one alternative of a choice. A bandit never aims at
+    themself: the author's own name (a signature) is no target."""
+    directions = [DIRECTIONS[w] for w in words if w in DIRECTIONS]
+    levels = [LEVELS[w] for w in words if w in LEVELS]
+    loots = [LOOTS[w] for w in words if w in LOOTS]
+    distances: list[int] = []
+    values: list[int] = []
+    for i, w in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if w in NUMBERS and after in ("wagon", "wagons"):
+            distances.append(NUMBERS[w])
+        if w in ("bourse", "bourses"):
+            rest = words[i + 1 : i + 3]
+            if rest[:1] == ["de"]:
+                rest = rest[1:]
+            if rest and rest[0].isdigit():
+                values.append(int(rest[0]))
+    return Choice(
+        direction=_one("direction", directions, text),
+        distance=_one("distance", distances, text),
+        level=_one("level", levels, text),
+        target=_one("target", [t for t in _targets(state, words) if t != me], text),
+        loot=_one("loot", loots, text),
+        value=_one("purse value", values, text),
+        nothing="rien" in words,
+    )
+
+
+def read_choose(state: State, player: str, text: str, card: Card | None, latest: bool) -> Choose:
+    """A choice, or conditional instructions (alternatives split at « sinon »)."""
+    words = [w for w in tokens(text) if w not in CARD_WORDS]
+    conditional = "si" in words or "sinon" in words
+    parts: list[list[str]] = [[]]
+    for w in words:
+        if w == "sinon":
+            parts.append([])
+        else:
+            parts[-1].append(w)
+    alternatives = tuple(read_choice(state, part, text, player) for part in parts)
+    if conditional:
+        alternatives = tuple(a for a in alternatives if not a.empty) or alternatives[:1]
+    return Choose(player, alternatives, card, conditional, latest)
+
+
+def _card_named(text: str) -> Card | None:
+    found = [CARD_WORDS[t] for t in tokens(text) if t in CARD_WORDS]
+    card: Card | None = _one("card", found, text)
+    return card
+
+
+def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
+    """The commands ``actor``'s message carries (see the module docstring)."""
+    player = rules.find_player(state, actor)
+    words = tokens(text)
+    if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
+        return _plan(state, player, text, words)
+    if state.phase is Phase.EVENT:
+        return (_pickpocket(state, player, text, words),)
+    playing = {"joue", "jouer"} & set(words) or any(
+        w in DRAW_WORDS or w in HIDDEN_WORDS for w in words
+    )
+    if state.phase is Phase.PLAN and state.turn is not None and (state.scripted or playing):
+        raise IllegalOrderError(
+            f"it is {state.turn.player}'s turn of the Plan, not {player}'s",
+            code="colt/not-your-turn",
+            params={"player": player, "turn": state.turn.player, "number": state.turn.number},
+        )
+    if state.phase in (Phase.PLAN, Phase.ACTION):
+        card = _card_named(text)
+        return (read_choose(state, player, text, card, latest=False),)
+    raise rules.not_now(state, "a player's message")
+
+
+def _plan(state: State, player: str, text: str, words: list[str]) -> tuple[Command, ...]:
+    draws = any(w in DRAW_WORDS for w in words)
+    card = _card_named(text)
+    hidden = any(w in HIDDEN_WORDS for w in words)
+    if draws and card is not None:
+        raise OrderSyntaxError(
+            f"play a card or draw, not both ({text!r})",
+            code="colt/play-or-draw",
+            params={"text": text},
+        )
+    if draws:
+        if hidden:
+            raise OrderSyntaxError(
+                "a draw is not played face down: « face cachée » goes with a card",
+                code="colt/hidden-draw",
+                params={"text": text},
+            )
+        return (DrawCards(player),)
+    if card is None:
+        hand = [c.label for c in state.bandit(player).hand if c is not Card.BULLET]
+        raise OrderSyntaxError(
+            f"no card and no draw in {text!r}: write a card of the hand"
+            f" ({', '.join(dict.fromkeys(hand)) or 'none'}) or « je pioche »",
+            code="colt/no-play",
+            params={"text": text, "hand": list(dict.fromkeys(hand))},
+        )
+    commands: list[Command] = [PlayCard(player, card, hidden)]
+    rest = [w for w in words if w not in CARD_WORDS and w not in HIDDEN_WORDS]
+    choose = read_choose(state, player, " ".join(rest), card, latest=True)
+    if any(not a.empty for a in choose.alternatives):
+        commands.append(choose)
+    return tuple(commands)
+
+
+def _pickpocket(state: State, player: str, text: str, words: list[str]) -> Pickpocket:
+    choice = read_choice(state, words, text, player)
+    if choice.loot == PURSE and not choice.nothing:
+        return Pickpocket(player, True, choice.value)
+    if choice.nothing and choice.loot is None:
+        return Pickpocket(player, False)
+    raise OrderSyntaxError(
+        f"at Pickpocket, write « la bourse » or « rien » (got {text!r})",
+        code="colt/pickpocket-words",
+        params={"text": text},
+    )
+
+
+def from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+    """Colt Express reads its orders as free text only."""
+    raise InputError(
+        'Colt Express reads the player\'s message as text: gm order PLAYER "je joue Tir"',
+        code="colt/text-only",
+        params={},
+    )

@@ -1,0 +1,101 @@
+"""Colt Express run by an MJ from the command line alone: a train set up by
+hand (characters, cars and purses given, then the round's card and decks),
+the Plan turn by turn, a face-down card, the Action card by card with the
+legal choices listed, refusals and the player's private status. Each test
+checks what the MJ sees: the post or reply on stdout (line by line, the
+footer's fingerprint apart), the ``Error: … [code]`` line, the exit code.
+"""
+
+from __future__ import annotations
+
+import support
+
+DECK = "Déplacement, Tir, Braquage, étage, Marshal, poing, Déplacement, étage, Tir, Braquage"
+
+
+def setup(gm: support.Gm) -> None:
+    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
+    gm(
+        "setup",
+        "--character", "ana=Belle", "--character", "bob=Django", "--character", "cleo=Tuco",
+        "--cars", "4,1,3", "--purses", "250 300 450/250 350 500/300",
+    )  # fmt: skip
+    gm(
+        "round",
+        "--card",
+        "Tunnel",
+        *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={DECK}")),
+    )
+
+
+def lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line and not line.startswith("_Empreinte")]
+
+
+def test_the_plan_turn_by_turn_with_a_face_down_card(db: str) -> None:
+    gm = support.Gm(db)
+    setup(gm)
+    out = gm("order", "ana", "je joue Tir").stdout
+    assert "## Manche 1, Plan, tour 1 : ana joue Tir" in out
+    assert "La pile (1 carte) : 1. ana — Tir" in out
+    assert (
+        "**Au tour de bob** — Plan, tour 2 sur 15 (normal) : joue une carte ou pioche 3 cartes."
+        in out
+    )
+    refused = gm("order", "cleo", "je joue Tir", code=1)
+    assert refused.stdout.strip() == "Refusé : c'est le tour de bob."
+    assert "Error: it is bob's turn of the Plan, not cleo's [colt/not-your-turn]" in refused.stderr
+    gm("order", "bob", "je pioche")
+    gm("order", "cleo", "Braquage")
+    out = gm("order", "ana", "je joue Marshal").stdout  # a tunnel turn: face down
+    assert "## Manche 1, Plan, tour 4 : ana joue une carte face cachée" in out
+    assert (
+        "La pile (3 cartes) : 1. ana — Tir · 2. cleo — Braquage · 3. ana — carte face cachée" in out
+    )
+    assert "Marshal" not in out.split("La pile")[1]
+    pm = lines(gm("pm", "ana").stdout)
+    assert pm[:6] == [
+        "**Le train — ta situation, ana** (manche 1)",
+        "Tu joues **Belle** (ne peut être visée par un Tir ou un Coup de poing si un autre bandit peut l'être), dans le wagon 3.",
+        "Ta main : Déplacement, Changement d'étage, Braquage, Coup de poing. Ta pioche : 4 cartes.",
+        "Balles reçues : 0 · barillet : 6/6.",
+        "Ton butin : bourse 250\u00a0$ — 250\u00a0$ en tout.",
+        "Tes cartes dans la pile : n° 1 Tir · n° 3 Marshal (face cachée).",
+    ]
+
+
+def test_the_action_lists_the_legal_choices_and_refuses_others(db: str) -> None:
+    gm = support.Gm(db)
+    setup(gm)
+    for player, text in [("ana", "Braquage"), ("bob", "je pioche"), ("cleo", "je pioche")]:
+        gm("order", player, text)
+    for _ in range(4):
+        for player in ("ana", "bob", "cleo"):
+            gm("order", player, "je pioche")
+    status = gm("status").stdout
+    assert "Awaiting: ana" in status
+    refused = gm("order", "ana", "le coffre", code=1)
+    assert refused.stdout.strip() == (
+        "Refusé : ce choix n'est pas possible pour ta carte Braquage."
+        " Choix possibles : « la bourse » · « le bijou »."
+    )
+    out = gm("order", "ana", "le bijou").stdout
+    assert "- **1. ana, Braquage** — « le bijou » : ana prend un bijou." in out
+    assert "## Fin de la manche 1 : Tunnel" in out
+    assert (
+        "- **ana** (Belle) dans le wagon 3 : 1 bourse, 1 bijou · balles reçues 0 · barillet 6/6"
+        in out
+    )
+
+
+def test_setup_refusals_name_what_is_valid(db: str) -> None:
+    gm = support.Gm(db)
+    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
+    out = gm("setup", "--character", "ana=Zorro", code=2)
+    assert (
+        "no character 'Zorro' (characters: Belle, Cheyenne, Django, Doc, Ghost, Tuco)" in out.stderr
+    )
+    out = gm("setup", "--cars", "4,4,3", code=2)
+    assert "the train takes 3 different printed cars among 1 to 6" in out.stderr
+    refused = gm("new", "colt", "--title", "Deux", "--players", "ana,bob", code=2)
+    assert "3 to 6 players" in refused.stderr

@@ -1,0 +1,124 @@
+"""End-to-end Colt Express scenarios: each ``colt-*.toml`` here is played by
+``gm play --json``.
+
+Every scenario has a ``colt-*.expected.json`` next to it, worked out by hand
+from ``docs/rules/colt.md`` (each card's effect is in the file's comments),
+not copied from gm's output. Only the keys of the summary contract
+(``docs/scenarios.md``, colt) are compared; ``campaign`` depends on the slug
+and is left out. Refused entries stop the play with the error naming the
+round and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gm.cli import cli
+
+HERE = Path(__file__).parent
+SCENARIOS = sorted(HERE.glob("colt-*.toml"))
+
+TOP_KEYS = (
+    "game",
+    "finished",
+    "winners",
+    "players",
+    "marshal",
+    "neutral_bullets",
+    "lying",
+    "rounds",
+)
+PLAYER_KEYS = (
+    "name", "character", "loot", "purses", "jewels", "strongboxes", "ransom",
+    "bullets_received", "barillet", "gunslinger", "score", "car", "level", "rank",
+)  # fmt: skip
+ROUND_KEYS = (
+    "number", "card", "first", "actions", "void", "draws", "face_down", "marshal",
+    "positions", "loot", "bullets",
+)  # fmt: skip
+
+
+def _play(db: str, path: Path, *extra: str) -> Result:
+    return CliRunner().invoke(cli, ["--db", db, "play", str(path), *extra])
+
+
+def _contract(summary: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **{k: summary[k] for k in TOP_KEYS if k not in ("players", "rounds")},
+        "players": [{k: p[k] for k in PLAYER_KEYS} for p in summary["players"]],
+        "rounds": [{k: r[k] for k in ROUND_KEYS} for r in summary["rounds"]],
+    }
+
+
+def test_there_are_scenarios() -> None:
+    assert len(SCENARIOS) >= 3
+    for path in SCENARIOS:
+        assert path.with_suffix(".expected.json").is_file(), f"{path.name} has no expected file"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario_summary(path: Path, db: str) -> None:
+    result = _play(db, path, "--json")
+    assert result.exit_code == 0, f"exit {result.exit_code}\n{result.output}\n{result.exception!r}"
+    summary = json.loads(result.stdout)
+    expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    assert set(expected) == set(TOP_KEYS)
+    assert all(set(p) == set(PLAYER_KEYS) for p in expected["players"])
+    assert all(set(r) == set(ROUND_KEYS) for r in expected["rounds"])
+    got, want = _contract(summary), _contract(expected)
+    for key in TOP_KEYS:
+        if key in ("players", "rounds"):
+            continue
+        assert got[key] == want[key], key
+    assert got["players"] == want["players"]
+    for got_round, want_round in zip(got["rounds"], want["rounds"], strict=True):
+        assert got_round == want_round, want_round["number"]
+    # the contract's mappings follow the seating order
+    for got_round in summary["rounds"]:
+        assert list(got_round["positions"]) == [p["name"] for p in summary["players"]]
+
+
+BASE = Path(__file__).with_name("colt-pont.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"bob : vers l\'arrière"', '"bob : vers la locomotive"', "choix manquant|choice missing"),
+        ('"cleo Tir : rien"', '"cleo Tir : sur ana"', "does nothing now"),
+        ('"ana Braquage : le bijou"', '"ana Braquage : le coffre"', "not a legal choice"),
+        (
+            '"Belle Tir : sur bob"',
+            '"Belle Tir : sur bob, vers l\'arrière"',
+            "does not take a direction",
+        ),
+        ('"Belle Tir : sur bob"', '"bob Tir : sur ana"', "card 5 is ana's"),
+        ('"ana : vers la locomotive, 3 wagons"', '"ana : rien"', "can act"),
+        ('"cleo : la bourse"', '"cleo Tir : la bourse"', "not the card resolving now"),
+        ('"bob : je pioche"', '"cleo : je pioche"', "it is bob's turn"),
+        ('"ana : Braquage"', '"ana : Braquage face cachée"', "played face up"),
+        ("[rounds.decks]", 'event = { ana = "rien" }\n[rounds.decks]', "for Pickpocket only"),
+        ('"bob : je pioche"', '"bob : je pioche face cachée"', "a draw is not played face down"),
+        (
+            '"ana : vers la locomotive, 3 wagons"',
+            '"ana : vers la locomotive, 3 wagons, sur bob"',
+            "does not take a target",
+        ),
+    ],
+)
+def test_a_refused_entry_stops_the_play_naming_round_and_entry(
+    tmp_path: Path, db: str, old: str, new: str, message: str
+) -> None:
+    assert old in BASE
+    path = tmp_path / "refus.toml"
+    path.write_text(BASE.replace(old, new, 1), encoding="utf-8")
+    result = _play(db, path)
+    assert result.exit_code != 0
+    assert re.search(r"round 1[,:] ", result.output), result.output
+    assert any(m in result.output for m in message.split("|")), result.output
