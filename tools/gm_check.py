@@ -3702,7 +3702,11 @@ def join_parts(texts: Sequence[tuple[str, str]], fmt: str) -> list[tuple[str, st
             lines = read_lines(text, fmt)[1]
         except Unreadable:
             lines = []
-        m = re.fullmatch(r"Archive de « .+ » — partie (\d+) sur \d+", lines[0].text) if lines else None
+        m = (
+            re.fullmatch(r"Archive de « .+ » — partie (\d+) sur \d+", lines[0].text)
+            if lines
+            else None
+        )
         if m is None or int(m[1]) in parts:
             out.append((name, text))
         else:

@@ -27,6 +27,10 @@ def test_no_public_post_counts_in_tours(gm: support.Gm) -> None:
     text = gm("chronicle").stdout
     assert not re.search(r"\btours?\b", text, re.IGNORECASE)
     assert "· manche 2, duel 3_" in text
+    # each manche ends with its gold duel by duel, the game with the stars
+    assert "\n    Or de la manche 2, et duel par duel\n    Django " in text
+    assert "\n    Étoiles de shérif, et l'or de chaque manche\n    Django " in text
+    assert "3 étoiles" in text
 
 
 def test_post_finds_a_manche_by_its_number(gm: support.Gm) -> None:
