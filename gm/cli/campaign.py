@@ -52,8 +52,8 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--tz", help="Time zone of deadlines (default: Europe/Paris).")
 @click.option(
     "--tables",
-    type=click.Choice(["native", "list", "code"]),
-    help="BBCode tables: [table], a list, or a code block.",
+    type=click.Choice(["auto", "native", "list", "code"]),
+    help="BBCode tables: the format's choice (auto), [table], a list, or a code block.",
 )
 @format_option
 @preview_option
@@ -207,13 +207,17 @@ def _table(rows: list[dict[str, object]]) -> None:
 def set_(ctx: Ctx, key: str, value: str) -> None:
     """Change a campaign setting: format, tables, tz, lang or turn-deadline.
 
-    turn-deadline is the delay given each time a move passes the turn to
-    another player (games played turn by turn): '+24h', or 'off'.
+    format is the forum: phpbb, forumactif, discourse, reddit, or a markup
+    (markdown, bbcode with phpBB's tags only, html); it sets the tables
+    too (tables goes back to auto). tables: auto (the format's choice),
+    native ([table]), list or code. turn-deadline is the delay given each
+    time a move passes the turn to another player (games played turn by
+    turn): '+24h', or 'off'.
 
     \b
     Example:
-      gm set format bbcode       # a phpBB or Forumactif forum
-      gm set tables list         # the forum has no [table] tag
+      gm set format phpbb        # or forumactif, discourse, reddit
+      gm set tables code         # tables as a monospace block
       gm set tz America/Montreal
       gm set turn-deadline +24h
     """
@@ -221,8 +225,10 @@ def set_(ctx: Ctx, key: str, value: str) -> None:
 
     slug = ctx.slug()
     result = campaigns.change_setting(ctx.env, slug, key, value)
+    settings = result.campaign.meta.settings
+    also = f", tables = {settings['tables']}" if key == "format" else ""
     note(
-        f"{slug}: {key} = {result.campaign.meta.settings[key] or 'off'}"
+        f"{slug}: {key} = {settings[key] or 'off'}{also}"
         + ("" if result.recorded else " (unchanged)")
     )
 

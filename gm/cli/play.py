@@ -19,6 +19,7 @@ from gm.cli.context import (
     preview_option,
 )
 from gm.cli.steps import DEADLINE_HELP
+from gm.errors import GMError
 
 
 def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
@@ -84,16 +85,23 @@ def order(
     joined = " ".join(text) if text else None
     if params and joined:
         raise click.UsageError("give either the message text or explicit fields, not both")
-    result = actions.submit(
-        ctx.env,
-        slug,
-        player,
-        text=joined,
-        params=params or None,
-        source=source,
-        preview=preview,
-        word=word,
-    )
+    try:
+        result = actions.submit(
+            ctx.env,
+            slug,
+            player,
+            text=joined,
+            params=params or None,
+            source=source,
+            preview=preview,
+            word=word,
+        )
+    except GMError as err:
+        if err.draft:  # the refusal's reply goes to the player like any other
+            from gm.service.posts import output
+
+            err.draft = output(err.draft, *ctx.style(slug, fmt))
+        raise
     fmt, tables = ctx.style(slug, fmt)
     if result.reply:
         echo_post(result.reply, fmt, tables)
@@ -136,7 +144,8 @@ def play(ctx: Ctx, scenario: Path, as_json: bool, fmt: str | None) -> None:
         echo_json(campaigns.status(ctx.env, campaign.slug))
         return
     settings = campaign.meta.settings
-    echo_posts(played.posts, fmt or settings["format"], settings["tables"])
+    style = (fmt, "auto") if fmt else (settings["format"], settings["tables"])
+    echo_posts(played.posts, *style)
     note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
 
 
