@@ -59,8 +59,8 @@ _ANCHOR = (1, 1, -1, 1, -1, 1, -1, 1)
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
-def _protected(text: str) -> list[bool]:
-    """Which characters of ``text`` the pass must leave alone: data and code spans."""
+def _protected(text: str, code: bool = True) -> list[bool]:
+    """Which characters of ``text`` the pass must leave alone: data (and code spans)."""
     keep = [False] * len(text)
     depth = 0
     for i, ch in enumerate(text):
@@ -70,7 +70,7 @@ def _protected(text: str) -> list[bool]:
             keep[i] = True
         if ch == END and depth:
             depth -= 1
-    for match in _CODE_SPAN.finditer(text):
+    for match in _CODE_SPAN.finditer(text if code else ""):
         if "\n" not in match.group(0):
             for i in range(match.start(), match.end()):
                 keep[i] = True
@@ -99,7 +99,7 @@ _NO_BREAK_AFTER = re.compile(r" {0,3}(?:#{1,6}(?: |$)|\||[-*_=]{3,} *$)")
 def hard_breaks(text: str) -> str:
     """End with two spaces every line that a paragraph continues on the next one."""
     lines = text.split("\n")
-    keep = _protected(text)
+    keep = _protected(text, code=False)  # a diagram block is data; a code span is not a block
     out: list[str] = []
     at = 0  # index in ``text`` of the current line's end
     for i, line in enumerate(lines):

@@ -50,6 +50,7 @@ def test_what_players_typed_is_left_as_typed() -> None:
         ("texte\n- a\n- b\nsuite", "texte\n- a\n- b  \nsuite"),
         ("| a |\n|---|\n| 1 |", "| a |\n|---|\n| 1 |"),
         ("déjà  \ncassé", "déjà  \ncassé"),
+        ("Sceau : `ab`\nSceau : `cd`", "Sceau : `ab`  \nSceau : `cd`"),
         ("intro\n\n    - sous\n    - liste", "intro\n\n    - sous\n    - liste"),
     ],
 )
