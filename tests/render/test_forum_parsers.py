@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import html5lib
 import pytest
@@ -307,3 +310,28 @@ def test_the_default_bbcode_has_no_table_tag(played: Texts) -> None:
         "\n|" in md for _, md in played.texts
     )
 
+
+
+CHECKER = Path(__file__).resolve().parents[2] / "tools" / "gm_check.py"
+
+
+@pytest.mark.parametrize("preset", ["markdown", "phpbb", "forumactif", "html"])
+def test_the_players_checker_reads_the_whole_thread(
+    played: Texts, preset: str, tmp_path: Path
+) -> None:
+    """tools/gm_check.py reads every post as the forum shows it, word joiners,
+    no-break spaces and all, and finds everything consistent."""
+    files = []
+    for n, (what, markdown) in enumerate(t for t in played.texts if t[0].startswith("post ")):
+        if what.endswith(" rules"):
+            continue
+        path = tmp_path / f"{n:03}.txt"
+        path.write_text(to_forum(markdown, preset), encoding="utf-8")
+        files.append(str(path))
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(CHECKER), "thread", *files],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
