@@ -34,10 +34,10 @@ whatever markup it contains, and must never break the post's layout.
   Markdown escape does: the forums' own text rules. It inserts U+2060 WORD
   JOINER, which has no width, prints nothing and is no break opportunity,
   where a forum would otherwise turn a player's text into something else:
-  after ``:`` and ``;`` followed by a non-blank or ending the text (phpBB
-  smilies ``:D`` ``;)`` ``:shock:``, Discourse ``:emoji:`` and ``:)``
-  shortcuts, ``http://``; a name ending in ``:`` before the template's
-  ``)``), after
+  after ``:`` and ``;`` followed by a non-blank, and after a ``:`` ending the
+  text (phpBB smilies ``:D`` ``;)`` ``:shock:``, Discourse ``:emoji:`` and
+  ``:)`` shortcuts, ``http://``; a name ending in ``:`` before the
+  template's ``)``), after
   ``@`` (mentions, e-mail addresses), inside a ``#hashtag`` and ``<3``,
   after a dot inside a word before a letter and before the dot of
   ``www.`` (cmark-gfm's, markdown-it's and phpBB's autolinkers, bare
@@ -131,7 +131,7 @@ def clean_text(text: str) -> str:
 _DEFUSE = re.compile(
     r"""
       (?<=[:;@])(?=\S)             # :D ;) :smile: http:// @mention bob@x
-    | (?<=[:;])$                    # « :smile: » then the template's « ) »
+    | (?<=:)$                       # « :smile: » then the template's « ) »
     | (?<![\w&]\#)(?<=\#)(?=\w)     # Discourse's #hashtag (not a#b, &#38;)
     | (?<=<)(?=3)                   # <3
     | (?<=[^\s.]\.)(?=[^\W\d_])      # a dot inside a word, before a letter: evil.com

@@ -41,20 +41,19 @@ __all__ = ["NBSP", "NNBSP", "finish", "french_spacing", "hard_breaks"]
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 
-# (pattern matching one ordinary space, its replacement). The space and the character
-# that makes the rule (the punctuation, « n° », the « h ») must both be the template's.
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r" (?=[;!?](?![\w\[/(]))"), NNBSP),  # « vraiment ? », not « ![img] »
-    (re.compile(r" (?=:(?![\w/\-:]))"), NBSP),  # « Sceau : », not « :-: » or « http:// »
-    (re.compile(r"(?<=«) "), NNBSP),
-    (re.compile(r" (?=»)"), NNBSP),
-    (re.compile(r"(?<=\b[nN]°) (?=\S)"), NBSP),
-    (re.compile(r"(?<=\d) (?=h\b)"), NBSP),  # 14 h 23, 48 h
-    (re.compile(r"(?<=\d\u00a0h) (?=\d)"), NBSP),
-    (re.compile(r"(?<=\d) (?=[$%])"), NBSP),
+# (pattern matching one ordinary space, its replacement, where the character the rule
+# hangs on is: +1 after the space, -1 before it). The space and that character (the
+# punctuation, the « ° » of « n° », the « h ») must both be the template's own.
+_RULES: tuple[tuple[re.Pattern[str], str, int], ...] = (
+    (re.compile(r" (?=[;!?](?![\w\[/(]))"), NNBSP, 1),  # « vraiment ? », not « ![img] »
+    (re.compile(r" (?=:(?![\w/\-:]))"), NBSP, 1),  # « Sceau : », not « :-: », « http:// »
+    (re.compile(r"(?<=«) "), NNBSP, -1),
+    (re.compile(r" (?=»)"), NNBSP, 1),
+    (re.compile(r"(?<=\b[nN]°) (?=\S)"), NBSP, -1),
+    (re.compile(r"(?<=\d) (?=h\b)"), NBSP, 1),  # 14 h 23, 48 h
+    (re.compile(r"(?<=\d\u00a0h) (?=\d)"), NBSP, -1),
+    (re.compile(r"(?<=\d) (?=[$%])"), NBSP, 1),
 )
-# The character each rule's space is tied to: it must not be data either.
-_ANCHOR = (1, 1, -1, 1, -1, 1, -1, 1)
 
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
@@ -80,9 +79,8 @@ def _protected(text: str, code: bool = True) -> list[bool]:
 def french_spacing(text: str) -> str:
     """The template's ordinary spaces made French no-break spaces (see the module)."""
     chars = list(text)
-    for rule, anchor in zip(_RULES, _ANCHOR, strict=True):
+    for pattern, replacement, anchor in _RULES:
         keep = _protected("".join(chars))
-        pattern, replacement = rule
         for match in pattern.finditer("".join(chars)):
             space = match.start()
             tied = space + anchor
