@@ -170,8 +170,12 @@ def play(game_id: str, names: list[str], seed: int, db: str) -> Texts:
     return out
 
 
+# Hostile tables rotate through every hostile name (Fistful seats two at a time).
 GAMES = [
-    (g, table, seed) for g in games.ids() for table in ("ordinary", "hostile") for seed in (0, 1, 2)
+    (g, table, seed)
+    for g in games.ids()
+    for table, seeds in (("ordinary", (0,)), ("hostile", (0, 1, 2)))
+    for seed in seeds
 ]
 
 
@@ -255,7 +259,8 @@ def check(what: str, markdown: str, preset: str, typed: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_text_pastes_as_meant(played: Texts, preset: str) -> None:
-    problems = [p for what, md in played.texts for p in check(what, md, preset, played.typed)]
+    distinct = {md: what for what, md in reversed(played.texts)}  # a text repeated is checked once
+    problems = [p for md, what in distinct.items() for p in check(what, md, preset, played.typed)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -303,13 +308,12 @@ def test_no_break_spaces_survive_every_format_and_table_mode(
 
 
 def test_the_default_bbcode_has_no_table_tag(played: Texts) -> None:
-    for preset in ("bbcode", "phpbb"):
-        for what, md in played.texts:
-            assert "[table]" not in to_forum(md, preset), what
-    assert any("[table]" in to_forum(md, "forumactif") for _, md in played.texts) or not any(
-        "\n|" in md for _, md in played.texts
-    )
-
+    tables = {md for _, md in played.texts if "\n|" in md}
+    assert tables  # every game has a post with a table
+    for md in tables:
+        for preset in ("bbcode", "phpbb"):
+            assert "[table]" not in to_forum(md, preset)
+        assert "[table]" in to_forum(md, "forumactif")
 
 
 CHECKER = Path(__file__).resolve().parents[2] / "tools" / "gm_check.py"
