@@ -4,7 +4,8 @@
 ``Raw`` talks to a database behind gm's back, as a tamperer would, on SQLite
 and PostgreSQL alike; ``PgServer`` makes the throw-away PostgreSQL databases;
 ``Gm`` runs the command line in-process, as an MJ would; ``Table`` plays a
-campaign through the service layer and keeps every private message sent.
+campaign through the service layer and keeps every private message sent;
+``typeset`` sets an expected text typed the plain way as gm prints it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable
@@ -42,6 +44,41 @@ APPEND_ONLY_TRIGGERS = (
     "posts_no_update",
     "posts_no_delete",
 )
+
+
+NB, NNB = "\u00a0", "\u202f"
+_FRENCH = (
+    (re.compile(r"(?<=\d) (?=\d{3}\b|\$)"), NB),  # 45 000 $
+    (re.compile(r" (?=[;!?](?![\w/(]|\[(?!/)))"), NNB),  # « ?[/b] » in BBCode too
+    (re.compile(r" (?=:(?![\w/\-:]))"), NB),
+    (re.compile(r"(?<=«) "), NNB),
+    (re.compile(r" (?=»)"), NNB),
+    (re.compile(r"(?<=\bn°) "), NB),
+    (re.compile(r"(?<=\d) (?=h\b)"), NB),
+    (re.compile(r"(?<=\d\u00a0h) (?=\d)"), NB),
+)
+_STARTS_BLOCK = re.compile(r" {0,3}(?:[-*+] |\d{1,9}[.)] |#{1,6}(?: |$)|\||>)")
+
+
+def typeset(text: str, breaks: bool = True) -> str:
+    """An expected post or reply, typed in the tests with plain spaces and one
+    newline per line as a template writes it, set as gm prints it: French
+    no-break spaces (U+202F before ; ! ? and inside « », U+00A0 before :, in
+    amounts and in « 20 h 00 »), and two spaces ending each line a paragraph
+    continues (the hard break every Markdown renderer keeps). Text in code
+    spans and what players typed must not hold « : » after a space here.
+    ``breaks=False`` for BBCode and HTML, where a newline is the break."""
+    for pattern, space in _FRENCH:
+        text = pattern.sub(space, text)
+    if not breaks:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines[:-1]):
+        nxt = lines[i + 1]
+        heading_or_row = re.match(r"#{1,6} |\|", line)
+        if line.strip() and nxt.strip() and not heading_or_row and not _STARTS_BLOCK.match(nxt):
+            lines[i] = line.rstrip(" ") + "  "  # (typesetting twice changes nothing)
+    return "\n".join(lines)
 
 
 def rechain(document: dict[str, Any]) -> dict[str, Any]:

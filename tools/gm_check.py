@@ -738,7 +738,7 @@ def detect_format(text: str) -> str:
     ):
         return "bbcode"
     if re.search(
-        r"^_Empreinte du registre : `|^#{1,6} \S|`[0-9a-f]{8,}`|^\|.*\|$", text, re.MULTILINE
+        r"^_Empreinte du registre[ \u00a0]: `|^#{1,6} \S|`[0-9a-f]{8,}`|^\|.*\|$", text, re.MULTILINE
     ):
         return "markdown"
     return "text"
@@ -750,6 +750,10 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2007": " "})
 def read_lines(text: str, fmt: str = "auto") -> tuple[str, list[Line], list[Problem]]:
     """The lines of a text as a reader sees them, and what hides something."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    # gm puts U+2060 WORD JOINER into names and players' texts where a forum would
+    # make a smiley or a link of them (« :⁠D », « http:⁠//… »): it shows nothing and
+    # hides nothing, and the names it is in are sealed without it.
+    text = text.replace("\u2060", "")
     if fmt == "auto":
         fmt = detect_format(text)
     problems: list[Problem] = []

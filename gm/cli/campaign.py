@@ -52,8 +52,8 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--tz", help="Time zone of deadlines (default: Europe/Paris).")
 @click.option(
     "--tables",
-    type=click.Choice(["native", "list", "code"]),
-    help="BBCode tables: [table], a list, or a code block.",
+    type=click.Choice(["auto", "native", "list", "code"]),
+    help="BBCode tables: the format's choice (auto), [table], a list, or a code block.",
 )
 @format_option
 @preview_option
@@ -244,8 +244,12 @@ def _table(rows: list[dict[str, object]]) -> None:
 def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
     """Change a campaign setting: format, tables, tz, lang, turn-deadline, or a player's gender.
 
-    turn-deadline is the delay given each time a move passes the turn to
-    another player (games played turn by turn): '+24h', or 'off'.
+    format is the forum: phpbb, forumactif, discourse, reddit, or a markup
+    (markdown, bbcode with phpBB's tags only, html); it sets the tables
+    too (tables goes back to auto). tables: auto (the format's choice),
+    native ([table]), list or code. turn-deadline is the delay given each
+    time a move passes the turn to another player (games played turn by
+    turn): '+24h', or 'off'.
 
     gender PLAYER GENDER sets how posts agree with a player: m (« sonné »),
     f (« sonnée ») or n (none: wording that needs no agreement, « groggy »).
@@ -253,8 +257,8 @@ def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
 
     \b
     Example:
-      gm set format bbcode       # a phpBB or Forumactif forum
-      gm set tables list         # the forum has no [table] tag
+      gm set format phpbb        # or forumactif, discourse, reddit
+      gm set tables code         # tables as a monospace block
       gm set tz America/Montreal
       gm set turn-deadline +24h
       gm set gender Élodie f
@@ -275,8 +279,10 @@ def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
     if gender is not None:
         raise click.UsageError(f"gm set {key} takes one value, got {value!r} and {gender!r}")
     result = campaigns.change_setting(ctx.env, slug, key, value)
+    settings = result.campaign.meta.settings
+    also = f", tables = {settings['tables']}" if key == "format" else ""
     note(
-        f"{key} = {result.campaign.meta.settings[key] or 'off'}"
+        f"{key} = {settings[key] or 'off'}{also}"
         + ("" if result.recorded else " (unchanged)")
     )
 

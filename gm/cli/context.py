@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from gm.core.campaign import SETTINGS
 from gm.core.protocol import post_name
 from gm.errors import InputError
 
@@ -18,14 +19,16 @@ if TYPE_CHECKING:
     from gm.service.env import Env
     from gm.service.loading import Campaign
 
-FORMATS = ("markdown", "bbcode", "html")
+FORMATS = SETTINGS["format"]
+"""The forum presets (``gm.render.presets``), by name."""
 
 format_option = click.option(
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
     default=None,
-    help="Output markup (default: the campaign's setting, markdown unless changed).",
+    help="The forum or markup: phpbb, forumactif, discourse, reddit, or markdown, bbcode"
+    " (phpBB's tags only), html (default: the campaign's setting, markdown unless changed).",
 )
 preview_option = click.option(
     "--preview", is_flag=True, help="Show what would be posted; record nothing."
@@ -64,11 +67,14 @@ class Ctx:
         return self.chosen
 
     def style(self, slug: str, fmt: str | None) -> tuple[str, str]:
-        """The output format and table mode for ``slug``: the option, else the setting."""
+        """The forum preset and table mode for ``slug``: the ``--format`` option
+        (a preset sets everything: its own tables), else the campaign's settings."""
+        if fmt is not None:
+            return fmt, "auto"
         from gm.service import campaigns
 
         settings = campaigns.settings_of(self.env, slug)
-        return fmt or settings["format"], settings["tables"]
+        return settings["format"], settings["tables"]
 
 
 pass_ctx = click.make_pass_decorator(Ctx)

@@ -216,7 +216,8 @@ def _play(env: Env, scenario: Path, as_json: bool, fmt: str | None, *, kept: boo
         echo_json(campaigns.status(env, campaign.slug))
         return
     settings = campaign.meta.settings
-    echo_posts(played.posts, fmt or settings["format"], settings["tables"])
+    style = (fmt, "auto") if fmt else (settings["format"], settings["tables"])
+    echo_posts(played.posts, *style)
     if kept:
         note(f"Campaign {campaign.slug!r} played and selected ({campaign.seq} events).")
     else:

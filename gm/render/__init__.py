@@ -9,9 +9,15 @@ A post is rendered in two steps:
    Player-supplied text in the context is escaped for Markdown automatically
    (``gm.render.escape``); the filters for template authors are documented in
    ``gm.render.filters``.
-2. ``convert(markdown, fmt, tables)`` turns it into ``"bbcode"`` (phpBB,
-   Forumactif) or ``"html"`` (a preview); see ``gm.render.markup``.
-   ``Renderer.render_as`` does both.
+   The template's own French text gets no-break spaces and its lines hard
+   breaks (``gm.render.typography``); names and players' texts are escaped
+   and their smileys and links defused (``gm.render.escape``).
+2. ``to_forum(markdown, preset, tables)`` turns it into what a forum wants
+   pasted: a preset names the forum (``phpbb``, ``forumactif``,
+   ``discourse``, ``reddit``) or the markup (``markdown``, ``bbcode``,
+   ``html``), see ``gm.render.presets``; ``convert`` (``gm.render.markup``)
+   does the conversion. Every post and private reply gm prints goes through
+   ``to_forum``. ``Renderer.render_as`` does both.
 
 Template mistakes raise ``TemplateError`` (code ``template/error``) and a
 missing template ``gm.errors.NotFoundError`` (code ``template/not-found``):
@@ -25,18 +31,25 @@ at most ``engine.MAX_SECONDS`` seconds (``template/too-slow``, see
 """
 
 from gm.render.engine import Renderer, TemplateError, templates_dir
-from gm.render.escape import Raw, break_bbcode_tags, clean_text, escape_markdown
+from gm.render.escape import Raw, break_bbcode_tags, clean_text, defuse, escape_markdown
 from gm.render.markup import FORMATS, TABLE_MODES, convert
+from gm.render.presets import AUTO, PRESETS, Preset, preset, to_forum
 
 __all__ = [
+    "AUTO",
     "FORMATS",
+    "PRESETS",
     "TABLE_MODES",
+    "Preset",
     "Raw",
     "Renderer",
     "TemplateError",
     "break_bbcode_tags",
     "clean_text",
     "convert",
+    "defuse",
     "escape_markdown",
+    "preset",
     "templates_dir",
+    "to_forum",
 ]

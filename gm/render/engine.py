@@ -40,8 +40,9 @@ from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
 from gm.render.grammar import FILTERS as GRAMMAR_FILTERS
 from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
-from gm.render.markup import convert
+from gm.render.presets import to_forum
 from gm.render.timer import TooSlow, within
+from gm.render.typography import finish
 
 __all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
 
@@ -290,7 +291,9 @@ class Renderer:
                 raise  # not raised while running template code: a bug, keep the traceback
             detail = str(exc) if isinstance(exc, FilterError) else f"{type(exc).__name__}: {exc}"
             raise TemplateError(f"{_where(exc, template, kind)}: {detail}") from exc
-        return str(unicodedata.normalize("NFC", out))
+        # French spacing and hard line breaks, in the template's words only (see
+        # gm.render.typography), then the data marks are gone.
+        return str(unicodedata.normalize("NFC", finish(out)))
 
     def fingerprint(self, kind: str) -> str:
         """``sha256:<hex>`` of the template for ``kind`` and of every template it
@@ -331,10 +334,10 @@ class Renderer:
         return self._fingerprints[kind]
 
     def render_as(
-        self, kind: str, context: Mapping[str, Any], fmt: str, tables: str = "native"
+        self, kind: str, context: Mapping[str, Any], fmt: str, tables: str = "auto"
     ) -> str:
-        """Render ``kind`` and convert it to ``fmt`` (see ``gm.render.markup.convert``)."""
-        return convert(self.render(kind, context), fmt, tables)
+        """Render ``kind`` for the forum of preset ``fmt`` (``gm.render.presets.to_forum``)."""
+        return to_forum(self.render(kind, context), fmt, tables)
 
     def _template(self, kind: str) -> jinja2.Template:
         if not _NAME.fullmatch(kind):

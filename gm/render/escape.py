@@ -7,7 +7,8 @@ whatever markup it contains, and must never break the post's layout.
 * ``clean_text`` is the common first step: Unicode NFC, every line break and
   tab turned into a space, runs of spaces collapsed, leading and trailing
   blanks removed, other control characters dropped (Python-Markdown uses
-  U+0002/U+0003 as internal placeholders; a player must not forge one).
+  U+0002/U+0003 as internal placeholders; a player must not forge one), and
+  so are the render layer's data markers (U+E000, U+E001, below).
 * ``escape_markdown`` then puts a backslash before the ASCII punctuation that
   can start or end Markdown syntax. CommonMark (Discourse, Reddit) allows a
   backslash before any ASCII punctuation, and ``gm.render.markup`` configures
@@ -28,9 +29,25 @@ whatever markup it contains, and must never break the post's layout.
     from a heading).
 
   So « Jean-Paul » and « l'As de pique » stay as they are, while ``*x*``
-  becomes ``\\*x\\*``. Out of reach of Markdown escapes, and left as typed:
-  Discourse's ``@name`` mentions, ``:smile:`` emoji and linkified bare
-  ``https://`` addresses.
+  becomes ``\\*x\\*``.
+* ``defuse`` (run by ``escape_markdown`` before it escapes) reaches what no
+  Markdown escape does: the forums' own text rules. It inserts U+2060 WORD
+  JOINER, which has no width, prints nothing and is no break opportunity,
+  where a forum would otherwise turn a player's text into something else:
+  after ``:`` and ``;`` followed by a non-blank, and after a ``:`` ending the
+  text (phpBB smilies ``:D`` ``;)`` ``:shock:``, Discourse ``:emoji:`` and
+  ``:)`` shortcuts, ``http://``; a name ending in ``:`` before the
+  template's ``)``), after
+  ``@`` (mentions, e-mail addresses), inside a ``#hashtag`` and ``<3``,
+  after a dot inside a word before a letter and before the dot of
+  ``www.`` (cmark-gfm's, markdown-it's and phpBB's autolinkers, bare
+  ``evil.com`` included), inside ``8)`` and ``8-)``, Reddit's ``r/`` and
+  ``u/`` and the typographer's ``(c)`` ``(tm)``. Each was tried through
+  the forums' parsers (``tests/render/test_forum_parsers.py``).
+* ``mark_data`` wraps escaped data in two private-use characters (``DATA``
+  and ``END``) while a template renders, so that the render layer's French
+  typography pass (``gm.render.typography``) touches only the template's own
+  words, never a name or a player's text; the pass removes them.
 * ``break_bbcode_tags`` makes BBCode tags typed by a player inert by inserting
   U+200B ZERO WIDTH SPACE after a ``[`` that is followed by ``/``, a letter or
   ``*``: ``[b]`` becomes ``[\\u200bb]``, which no forum parses as a tag, and
@@ -43,9 +60,25 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ZWSP", "Raw", "break_bbcode_tags", "clean_text", "escape_markdown"]
+__all__ = [
+    "DATA",
+    "END",
+    "WJ",
+    "ZWSP",
+    "Raw",
+    "break_bbcode_tags",
+    "clean_text",
+    "defuse",
+    "escape_markdown",
+    "mark_data",
+]
 
 ZWSP = "\u200b"
+WJ = "\u2060"
+DATA = "\ue000"
+"""Opens a run of escaped data in a template's output (removed before the post is returned)."""
+END = "\ue001"
+"""Closes it."""
 
 
 class Raw(str):
@@ -64,6 +97,7 @@ class Raw(str):
 # Characters `str.splitlines` treats as line boundaries, plus the tab: all become spaces.
 _LINE_LIKE = re.compile("[\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029]")
 _SPACES = re.compile("  +")
+_MARKERS = re.compile(f"[{DATA}{END}]")
 
 _ALWAYS = frozenset("\\`*_[]<>|~^")
 # `&` followed by what Python-Markdown or CommonMark would read as an entity.
@@ -86,7 +120,39 @@ def clean_text(text: str) -> str:
         # Drop the remaining C0/C1 controls; keep every other character (even unassigned ones).
         text = "".join(ch for ch in text if unicodedata.category(ch) != "Cc")
     text = unicodedata.normalize("NFC", text)
+    # The render layer's data markers are never data: a value made from marked
+    # output (``{{ bold|upper }}``) loses them, and a player cannot forge one.
+    text = _MARKERS.sub("", text)
     return _SPACES.sub(" ", text).strip()
+
+
+# Where a forum's own text rules would turn data into a smiley, an emoji, a link or a
+# mention: a WORD JOINER goes at each of these (zero-width) positions.
+_DEFUSE = re.compile(
+    r"""
+      (?<=[:;@])(?=\S)             # :D ;) :smile: http:// @mention bob@x
+    | (?<=:)$                       # « :smile: » then the template's « ) »
+    | (?<![\w&]\#)(?<=\#)(?=\w)     # Discourse's #hashtag (not a#b, &#38;)
+    | (?<=<)(?=3)                   # <3
+    | (?<=[^\s.]\.)(?=[^\W\d_])      # a dot inside a word, before a letter: evil.com
+    | (?<=\bwww)(?=\.)              # www. (cmark-gfm links www.<anything>)
+    | (?<=\b8)(?=-?\))              # 8) 8-)
+    | (?<=\b[ru])(?=/)              # Reddit's r/sub and u/user
+    | (?<=\()(?=(?:c|r|tm|p)\))      # the typographer's (c) (r) (tm) (p)
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def defuse(text: str) -> str:
+    """Insert U+2060 WORD JOINER where a forum would read ``text`` as a smiley,
+    an emoji, a link, a mention or a hashtag (see the module docstring)."""
+    return _DEFUSE.sub(WJ, text)
+
+
+def mark_data(text: str) -> Raw:
+    """``text`` (already escaped) between the data markers, for the typography pass."""
+    return Raw(DATA + text + END)
 
 
 def escape_markdown(text: str) -> Raw:
@@ -96,7 +162,7 @@ def escape_markdown(text: str) -> Raw:
     would double the backslashes: callers (the finaliser, the filters) skip
     ``Raw`` values.
     """
-    text = clean_text(text)
+    text = defuse(clean_text(text))
     marked = {i for i, ch in enumerate(text) if _needs_escape(text, i, ch)}
     lead = _LEADING_MARK.match(text)
     if lead is not None:

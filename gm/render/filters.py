@@ -74,7 +74,7 @@ from typing import Any
 from jinja2 import Environment, pass_environment
 from jinja2.filters import make_attrgetter
 
-from gm.render.escape import Raw, escape_markdown
+from gm.render.escape import Raw, escape_markdown, mark_data
 
 __all__ = ["FILTERS", "finalize", "to_markdown"]
 
@@ -104,14 +104,18 @@ class FilterError(ValueError):
 
 
 def to_markdown(value: Any) -> Raw:
-    """Markdown for one value: ``Raw`` as is, integers as digits, other text escaped."""
+    """Markdown for one value: ``Raw`` as is, integers as digits, other text escaped.
+
+    Escaped text is marked as data (``gm.render.escape.mark_data``) for the
+    typography pass, which leaves it as typed and removes the marks.
+    """
     if isinstance(value, Raw):
         return value
     if value is None:
         raise FilterError("cannot print None; test optional values with {% if … %} first")
     if isinstance(value, int) and not isinstance(value, bool):
         return Raw(str(value))
-    return escape_markdown(str(value))
+    return mark_data(escape_markdown(str(value)))
 
 
 def finalize(value: Any) -> Raw:
@@ -153,8 +157,10 @@ def names(values: Iterable[Any]) -> Raw:
 
 
 def plural(value: Any, suffix: str = "s", singular: str = "") -> Raw:
-    """``suffix`` when ``value`` > 1 (French: 0 and 1 are singular), else ``singular``."""
-    return to_markdown(suffix if _int(value, "plural") > 1 else singular)
+    """``suffix`` when ``value`` > 1 (French: 0 and 1 are singular), else ``singular``.
+
+    The endings are the template's own words: escaped, not marked as data."""
+    return escape_markdown(suffix if _int(value, "plural") > 1 else singular)
 
 
 def _hex(value: Any) -> str:
@@ -183,7 +189,8 @@ def diagram(value: Any) -> Raw:
     if not isinstance(value, str) or not value.strip("\n"):
         raise FilterError(f"diagram draws lines of text, got {value!r}")
     lines = value.strip("\n").split("\n")
-    return Raw("\n".join("    " + line.rstrip() for line in lines))
+    # Marked as data: the typography pass leaves a drawing exactly as drawn.
+    return mark_data("\n".join("    " + line.rstrip() for line in lines))
 
 
 def literal(value: Any) -> Raw:

@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gm.errors import InputError
-from gm.render.escape import break_bbcode_tags
+from gm.render.escape import WJ, break_bbcode_tags
 
 # `markdown` itself is imported lazily (gm.render._pymd): the Markdown format needs no parser.
 
@@ -85,13 +85,18 @@ _STASH = re.compile("\x02wzxhzdk:([0-9]+)\x03")
 _AMP = re.compile("\x02amp\x03(#[0-9]+|#[xX][0-9A-Fa-f]+|[0-9A-Za-z]+);")
 
 
-def convert(markdown_text: str, fmt: str, tables: str = "native") -> str:
+def convert(
+    markdown_text: str, fmt: str, tables: str = "native", header_cell: str = "th"
+) -> str:
     """Convert a post from Markdown to ``fmt`` (one of ``FORMATS``).
 
     ``"markdown"`` returns the text unchanged; ``"html"`` is the preview (raw
     HTML disabled); ``"bbcode"`` follows the mapping in this module's
     docstring, with ``tables`` (one of ``TABLE_MODES``) choosing how tables
-    are written. ``tables`` only affects BBCode.
+    are written and ``header_cell`` (``th``, or ``td`` for a forum without
+    ``[th]``: the text in bold) the tag of a native table's header cells.
+    ``tables`` and ``header_cell`` only affect BBCode. Callers that print
+    for a forum use ``gm.render.presets.to_forum``.
     """
     if fmt not in FORMATS:
         raise InputError(
@@ -110,7 +115,7 @@ def convert(markdown_text: str, fmt: str, tables: str = "native") -> str:
         out = _pymd.new_markdown().convert(markdown_text)
         return out + "\n" if out else ""
     root, resolve = parse_tree(markdown_text)
-    return bbcode_from_tree(root, tables, resolve)
+    return bbcode_from_tree(root, tables, resolve, header_cell)
 
 
 def parse_tree(markdown_text: str) -> tuple[etree.Element, Callable[[str], str]]:
@@ -152,12 +157,17 @@ _Chunk = tuple[bool, str]
 
 
 def bbcode_from_tree(
-    root: etree.Element, tables: str = "native", resolve: Callable[[str], str] | None = None
+    root: etree.Element,
+    tables: str = "native",
+    resolve: Callable[[str], str] | None = None,
+    header_cell: str = "th",
 ) -> str:
     """Serialize a Python-Markdown element tree (root ``div``) to BBCode."""
     if tables not in TABLE_MODES:
         raise ValueError(f"unknown table mode {tables!r}")
-    writer = _BBCodeWriter(tables, resolve or (lambda text: text))
+    if header_cell not in ("th", "td"):
+        raise ValueError(f"unknown header cell tag {header_cell!r}")
+    writer = _BBCodeWriter(tables, resolve or (lambda text: text), header_cell)
     if root.tag != "div":
         raise ValueError(f"bbcode: expected the document root <div>, got <{root.tag}>")
     out = writer.blocks(root)
@@ -165,9 +175,10 @@ def bbcode_from_tree(
 
 
 class _BBCodeWriter:
-    def __init__(self, tables: str, resolve: Callable[[str], str]) -> None:
+    def __init__(self, tables: str, resolve: Callable[[str], str], header_cell: str) -> None:
         self.tables = tables
         self.resolve = resolve
+        self.header_cell = header_cell
 
     # Blocks -------------------------------------------------------------------------------
 
@@ -250,7 +261,10 @@ class _BBCodeWriter:
         return self.code_table(rows)
 
     def _native_cell(self, cell: etree.Element) -> str:
-        return f"[{cell.tag}]" + _join(self.content(cell)).strip(_BLANKS) + f"[/{cell.tag}]"
+        text = _join(self.content(cell)).strip(_BLANKS)
+        if cell.tag == "th" and self.header_cell == "td":
+            return f"[td][b]{text}[/b][/td]" if text else "[td][/td]"
+        return f"[{cell.tag}]{text}[/{cell.tag}]"
 
     def _cells_line(self, cells: list[etree.Element]) -> str:
         return LIST_CELL_SEPARATOR.join(_join(self.content(c)).strip(_BLANKS) for c in cells)
@@ -288,7 +302,8 @@ class _BBCodeWriter:
                     parts.append(self.resolve(child.tail))
 
         walk(el)
-        return " ".join("".join(parts).split())
+        # Layout blanks only: a no-break space (« 0 $ », « tour ? ») is the text's own.
+        return " ".join(_LAYOUT_BLANKS.split("".join(parts).strip(_BLANKS)))
 
     # Inline -------------------------------------------------------------------------------
 
@@ -309,7 +324,9 @@ class _BBCodeWriter:
             opening, closing = BBCODE_INLINE[tag]
             return [(False, opening), *self.content(el), (False, closing)]
         if tag == "code":
-            return [(True, html.unescape(self.resolve(el.text or "")))]
+            # phpBB has no inline code: the span's text is plain text there, and
+            # phpBB's autolinker would link a word such as « www.x.fr ».
+            return [(True, _break_www(html.unescape(self.resolve(el.text or ""))))]
         if tag == "br":
             return [(False, "\n")]
         if tag == "a":
@@ -334,6 +351,13 @@ class _BBCodeWriter:
 
 # Only layout whitespace is trimmed: a no-break space is content.
 _BLANKS = " \t\n"
+_LAYOUT_BLANKS = re.compile("[ \t\n]+")
+_WWW = re.compile(r"(?<![\w.])(www)(?=\.)", re.IGNORECASE)
+
+
+def _break_www(text: str) -> str:
+    """A word joiner before the dot of ``www.``: no autolinker reads it then."""
+    return _WWW.sub("\\1" + WJ, text)
 _BLOCK_TAGS = frozenset(["p", "blockquote", "ul", "ol", "pre", "hr", "table", *BBCODE_HEADINGS])
 
 

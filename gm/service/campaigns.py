@@ -323,10 +323,14 @@ def change_setting(env: Env, slug: str, key: str, value: str) -> Result:
     with env.store.write(slug) as w:
         info = env.store.campaign(slug)
         campaign = fold(info.slug, info.game, w.events(info.slug))
-        if campaign.meta.settings.get(key) == checked[key]:
+        changes = {key: checked[key]}
+        if key == "format":  # a forum preset sets the tables too
+            changes["tables"] = "auto"
+        changes = {k: v for k, v in changes.items() if campaign.meta.settings.get(k) != v}
+        if not changes:
             return Result(campaign, recorded=False)
-        event = SettingChanged(key, checked[key])
-        stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
+        events = [to_record(SettingChanged(k, v), GM) for k, v in changes.items()]
+        stored = w.append(info.slug, events, campaign.seq)
     return Result(extend(campaign, stored), tuple(stored))
 
 

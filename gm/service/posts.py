@@ -254,9 +254,9 @@ def _render_roll(campaign: Campaign, override: Path | None) -> str:
 
 
 def output(body: str, fmt: str, tables: str) -> str:
-    """A stored Markdown post in the format the forum wants."""
-    if fmt == "markdown":
-        return body
-    from gm.render import convert
+    """A stored Markdown post or a private reply as the forum of preset ``fmt``
+    wants it (``gm.render.presets.to_forum``, which every printed text goes
+    through); ``tables`` is the campaign's setting (``auto``: the preset's)."""
+    from gm.render.presets import to_forum
 
-    return convert(body, fmt, tables)
+    return to_forum(body, fmt, tables)

@@ -230,7 +230,7 @@ def test_an_end_of_manche_discard_changed_in_the_disclosure_is_detected(played: 
     # a chosen discard (« au choix »): a discard the rules force, the card
     # left in hand, is no secret: gm verify checks those
     manches = [m.start() for m in re.finditer(r"^\*\*Manche \d+\*\*$", post, re.M)]
-    for line in re.finditer(r"^- défausses : (.*)$", post, re.M):
+    for line in re.finditer(r"^- défausses\u00a0: (.*)$", post, re.M):
         manche = sum(1 for start in manches if start < line.start())
         part = next((p for p in line[1].split(" · ") if p.endswith("(au choix)")), None)
         if part is not None:

@@ -29,7 +29,7 @@ def test_a_word_line_is_recorded_and_the_order_still_read(db: str) -> None:
     opened(db)
     reply = gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme").stdout
     assert "tu braques **marco** avec **CLIC CLIC CLIC**" in reply
-    assert "Ta graine pour le hasard : `pomme`" in reply
+    assert "Ta graine pour le hasard\u00a0: `pomme`" in reply
     history = json.loads(gm(db, "history", "--json").stdout)
     words = [e for e in history if e["kind"] == "gm.entropy-added"]
     assert [(e["payload"], e["audience"]) for e in words] == [
@@ -50,7 +50,7 @@ def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(db: str) -> 
     ).hexdigest()[:32]
     label = f"round-2/bills+{mix}"  # round 2's bills (round 1 was drawn by hand)
     post = gm(db, "draw").stdout
-    assert f"- tirage `{label}`, graines : fab `pomme` · marco `Poire`" in post
+    assert f"- tirage `{label}`, graines\u00a0: fab `pomme` · marco `Poire`" in post
     deck = sorted([20000] * 9 + [10000] * 14 + [5000] * 12, reverse=True)  # after round 1
     stream = Fortune("s", label)
     bills = sorted((deck.pop(stream.below(len(deck))) for _ in range(5)), reverse=True)

@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import support
 from click.testing import Result
+from support import typeset
 
 from gm.render.filters import datetime_fr
 
@@ -94,7 +95,7 @@ class Gm(support.Gm):
         entries = [
             f"{key[-1]} `{self.seal_of(*key)}` (sel `{self.secret(*key)['salt']}`)" for key in keys
         ]
-        return "Sceaux ouverts : " + " · ".join(entries) + "\n"
+        return typeset("Sceaux ouverts : " + " · ".join(entries) + "\n")
 
     def footer_line(self, where: str | None = None) -> str:
         """The fingerprint line of the posts a command just made: the head of the
@@ -134,38 +135,40 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
     result = new(gm, "-o", "length=long")
     commitment = hashlib.sha256(SEED.encode()).hexdigest()
     assert result.stdout == (
-        f"# Fistful of Gold — « {TITLE} »\n"
-        "\n"
-        "Deux duellistes face à face, un deck chacun, et de l'or sur la table. Partie longue :"
-        " le premier à gagner **3 manches** l'emporte.\n"
-        "\n"
-        "**Duellistes** : ana (deck rouge) · bob (deck vert)\n"
-        "\n"
-        "**Pour commencer** — envoyez-moi en MP **2 cartes à défausser**, face cachée (par"
-        " exemple « 1 et 2 ») : il vous en restera 7.\n"
-        "\n"
-        "**Règles en bref** — chaque deck compte les cartes revolver de 1 à 8 et une Dynamite."
-        " À chaque duel, chacun m'envoie une carte en MP ; je les révèle ensemble.\n"
-        "\n"
-        "- Même carte : personne ne gagne, 2 or vont au pot des égalités.\n"
-        "- Écart de 3 ou moins : la plus forte carte gagne l'écart en or ; de 4 ou plus : la"
-        " plus faible.\n"
-        "- La Dynamite bat les cartes de 1 à 4 et perd contre celles de 5 à 8 : 3 or.\n"
-        "- Interdit de jouer la carte juste au-dessus de celle du duel précédent (après un 3,"
-        " pas de 4).\n"
-        "- Le premier 6 de la manche rafle le pot des égalités, et les suivantes. 7 vert : +1"
-        " or par duel gagné ensuite. 8 vert : reprendre une carte de sa pile retirée, et en"
-        " défausser 2 en fin de manche. 7 rouge : au 3e duel ou après, la manche s'arrête."
-        " 8 rouge contre un 1 : il gagne 3 or.\n"
-        "\n"
-        "La première manche compte 6 duels, chaque manche suivante un de moins. Le plus riche"
-        " en or la gagne et prend une étoile de shérif ; à égalité, un ultime duel les"
-        " départage.\n"
-        "\n"
-        f"**Sceau du hasard** : `sha256:{commitment}` — ce jeu ne tire rien au hasard ; la"
-        " graine, révélée à la fin, prouve que le registre est bien celui du début.\n"
-        "\n"
-        f"{gm.footer_line()}\n"
+        typeset(
+            f"# Fistful of Gold — « {TITLE} »\n"
+            "\n"
+            "Deux duellistes face à face, un deck chacun, et de l'or sur la table. Partie longue :"
+            " le premier à gagner **3 manches** l'emporte.\n"
+            "\n"
+            "**Duellistes** : ana (deck rouge) · bob (deck vert)\n"
+            "\n"
+            "**Pour commencer** — envoyez-moi en MP **2 cartes à défausser**, face cachée (par"
+            " exemple « 1 et 2 ») : il vous en restera 7.\n"
+            "\n"
+            "**Règles en bref** — chaque deck compte les cartes revolver de 1 à 8 et une Dynamite."
+            " À chaque duel, chacun m'envoie une carte en MP ; je les révèle ensemble.\n"
+            "\n"
+            "- Même carte : personne ne gagne, 2 or vont au pot des égalités.\n"
+            "- Écart de 3 ou moins : la plus forte carte gagne l'écart en or ; de 4 ou plus : la"
+            " plus faible.\n"
+            "- La Dynamite bat les cartes de 1 à 4 et perd contre celles de 5 à 8 : 3 or.\n"
+            "- Interdit de jouer la carte juste au-dessus de celle du duel précédent (après un 3,"
+            " pas de 4).\n"
+            "- Le premier 6 de la manche rafle le pot des égalités, et les suivantes. 7 vert : +1"
+            " or par duel gagné ensuite. 8 vert : reprendre une carte de sa pile retirée, et en"
+            " défausser 2 en fin de manche. 7 rouge : au 3e duel ou après, la manche s'arrête."
+            " 8 rouge contre un 1 : il gagne 3 or.\n"
+            "\n"
+            "La première manche compte 6 duels, chaque manche suivante un de moins. Le plus riche"
+            " en or la gagne et prend une étoile de shérif ; à égalité, un ultime duel les"
+            " départage.\n"
+            "\n"
+            f"**Sceau du hasard** : `sha256:{commitment}` — ce jeu ne tire rien au hasard ; la"
+            " graine, révélée à la fin, prouve que le registre est bien celui du début.\n"
+            "\n"
+            f"{gm.footer_line()}\n"
+        )
     )
     assert result.stderr == (
         "── post 1: opening ──\n"
@@ -177,8 +180,8 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
 
 def test_colors_and_length_options(gm: Gm) -> None:
     result = new(gm, "-o", "colors=ana=vert")
-    assert "**Duellistes** : ana (deck vert) · bob (deck rouge)\n" in result.stdout
-    assert "Partie courte : le premier à gagner **2 manches** l'emporte." in result.stdout
+    assert typeset("**Duellistes** : ana (deck vert) · bob (deck rouge)\n") in result.stdout
+    assert typeset("Partie courte : le premier à gagner **2 manches** l'emporte.") in result.stdout
     players = gm.status()["players"]
     assert [(p["name"], p["color"]) for p in players] == [("ana", "green"), ("bob", "red")]
 
@@ -214,9 +217,11 @@ def test_a_setup_discard_gets_the_french_reply_with_its_seal(gm: Gm) -> None:
     new(gm)
     result = gm("order", "bob", "je défausse la dynamite et le 8")
     assert result.stdout == (
-        "Défausse reçue, bob : le 8 et la Dynamite, face cachée. Tu gardes 1 · 2 · 3 · 4 · 5 ·"
-        " 6 · 7. Tu peux en changer jusqu'au début du duel.\n"
-        f"{gm.seal_line('setup', 'bob')}"
+        typeset(
+            "Défausse reçue, bob : le 8 et la Dynamite, face cachée. Tu gardes 1 · 2 · 3 · 4 · 5 ·"
+            " 6 · 7. Tu peux en changer jusqu'au début du duel.\n"
+            f"{gm.seal_line('setup', 'bob')}"
+        )
     )
     # 1-3: the campaign, its seed, the opening post; 4-6: the message, the
     # command it carries, bob's sealed discards
@@ -238,17 +243,19 @@ def test_start_posts_the_seals_of_the_setup_discards(gm: Gm) -> None:
     gm("order", "bob", "8 dynamite")
     result = gm("start", "--deadline", DEADLINE)
     assert result.stdout == (
-        "## Mise en place — les cartes sont défaussées\n"
-        "\n"
-        "ana et bob ont chacun défaussé 2 cartes, face cachée : 7 cartes en main.\n"
-        "\n"
-        f"Sceaux des défausses : ana `{gm.seal_of('setup', 'ana')}` · bob"
-        f" `{gm.seal_of('setup', 'bob')}` — ils"
-        " seront ouverts à la fin de la partie.\n"
-        "\n"
-        f"**Manche 1** — 6 duels. **Duel 1** : vos cartes en MP avant **{DEADLINE_FR}**.\n"
-        "\n"
-        f"{gm.footer_line('mise en place')}\n"
+        typeset(
+            "## Mise en place — les cartes sont défaussées\n"
+            "\n"
+            "ana et bob ont chacun défaussé 2 cartes, face cachée : 7 cartes en main.\n"
+            "\n"
+            f"Sceaux des défausses : ana `{gm.seal_of('setup', 'ana')}` · bob"
+            f" `{gm.seal_of('setup', 'bob')}` — ils"
+            " seront ouverts à la fin de la partie.\n"
+            "\n"
+            f"**Manche 1** — 6 duels. **Duel 1** : vos cartes en MP avant **{DEADLINE_FR}**.\n"
+            "\n"
+            f"{gm.footer_line('mise en place')}\n"
+        )
     )
     # ana's and bob's messages took 4-6 and 7-9 (the refused step recorded
     # nothing); gm start: the command, the duels started, the deadline, the post
@@ -268,13 +275,15 @@ def test_a_card_gets_the_french_reply_with_the_card_forbidden_next(gm: Gm) -> No
     started(gm)
     result = gm("order", "ana", "Je joue le 5")
     assert result.stdout == (
-        "Carte reçue pour le duel 1 de la manche 1 : **5**. Tu peux en changer jusqu'à la"
-        f" révélation (avant {DEADLINE_FR}).\n"
-        "Au duel suivant, tu ne pourras pas jouer le 6.\n"
-        f"{gm.seal_line('card', 1, 1, 'ana')}"
-        "\n"
-        "Ta main : 3 · 4 · 5 · 6 · 7 · 8 · Dynamite (7 cartes).\n"
-        "Ta pile retirée : 1 · 2.\n"
+        typeset(
+            "Carte reçue pour le duel 1 de la manche 1 : **5**. Tu peux en changer jusqu'à la"
+            f" révélation (avant {DEADLINE_FR}).\n"
+            "Au duel suivant, tu ne pourras pas jouer le 6.\n"
+            f"{gm.seal_line('card', 1, 1, 'ana')}"
+            "\n"
+            "Ta main : 3 · 4 · 5 · 6 · 7 · 8 · Dynamite (7 cartes).\n"
+            "Ta pile retirée : 1 · 2.\n"
+        )
     )
     assert result.stderr == (
         f"── private reply to ana · {TITLE} [{SLUG}] ──\n"
@@ -290,24 +299,26 @@ def test_reveal_posts_the_duel(gm: Gm) -> None:
     gm("order", "bob", "6")
     result = gm("reveal", "--deadline", DEADLINE)
     assert result.stdout == (
-        "## Manche 1 — duel 1 sur 6\n"
-        "\n"
-        "**ana** joue le **3 rouge**, **bob** le **6 vert**.\n"
-        "\n"
-        "**bob** gagne **3 or** — écart de 3 : à 3 ou moins, la plus forte carte l'emporte.\n"
-        "\n"
-        "- Premier 6 de la manche : **bob** prend les égalités (le pot est vide) et prendra"
-        " chaque égalité à venir de la manche.\n"
-        "\n"
-        "**Or de la manche** : ana 0 · bob 3. Égalités : à **bob** jusqu'à la fin de la"
-        " manche.\n"
-        "\n"
-        f"{gm.opened_line(('card', 1, 1, 'ana'), ('card', 1, 1, 'bob'))}"
-        "\n"
-        f"**Duel 2** : vos cartes en MP avant **{DEADLINE_FR}**. ana ne peut pas jouer le 4."
-        " bob ne peut pas jouer le 7.\n"
-        "\n"
-        f"{gm.footer_line('manche 1, duel 1')}\n"
+        typeset(
+            "## Manche 1 — duel 1 sur 6\n"
+            "\n"
+            "**ana** joue le **3 rouge**, **bob** le **6 vert**.\n"
+            "\n"
+            "**bob** gagne **3 or** — écart de 3 : à 3 ou moins, la plus forte carte l'emporte.\n"
+            "\n"
+            "- Premier 6 de la manche : **bob** prend les égalités (le pot est vide) et prendra"
+            " chaque égalité à venir de la manche.\n"
+            "\n"
+            "**Or de la manche** : ana 0 · bob 3. Égalités : à **bob** jusqu'à la fin de la"
+            " manche.\n"
+            "\n"
+            f"{gm.opened_line(('card', 1, 1, 'ana'), ('card', 1, 1, 'bob'))}"
+            "\n"
+            f"**Duel 2** : vos cartes en MP avant **{DEADLINE_FR}**. ana ne peut pas jouer le 4."
+            " bob ne peut pas jouer le 7.\n"
+            "\n"
+            f"{gm.footer_line('manche 1, duel 1')}\n"
+        )
     )
     assert result.stderr.startswith(f"── post 3: duel 1.1 ──\n[{SLUG}] Done (event ")
     assert result.stderr.endswith(
@@ -400,7 +411,7 @@ def assert_refused_and_unchanged(
     the reply's header, the refusal logged privately, and nothing else changed."""
     before = gm.status()
     result = gm("order", *args, code=1)
-    assert result.stdout == f"{reply}\n{now}\n"
+    assert result.stdout == typeset(f"{reply}\n{now}\n")
     assert result.stderr == f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n{error}"
     after = gm.status()
     assert after["events"] == before["events"] + 1
@@ -477,7 +488,9 @@ def test_refused_messages(gm: Gm, text: str, reply: str, error: str) -> None:
 def test_explicit_fields(gm: Gm) -> None:
     started(gm)
     result = gm("order", "ana", "--card", "dynamite")
-    assert result.stdout.startswith("Carte reçue pour le duel 1 de la manche 1 : **Dynamite**.")
+    assert result.stdout.startswith(
+        typeset("Carte reçue pour le duel 1 de la manche 1 : **Dynamite**.")
+    )
     assert gm("order", "ana", "--card", "9", code=2).stderr == (
         "Error: --card '9' is not a card: write 1 to 8 or dynamite [fistful/bad-card]\n"
     )
@@ -494,20 +507,26 @@ def test_the_green_8_pick_is_awaited_and_shown(gm: Gm) -> None:
     started(gm, bob="1 2")
     result = duel(gm, "5", "8")
     assert (
-        "- Le 8 vert de **bob** : une carte de sa pile retirée revient dans sa main (choix à"
-        " m'envoyer en MP, montré à tous), et 2 cartes à défausser en fin de manche.\n"
+        typeset(
+            "- Le 8 vert de **bob** : une carte de sa pile retirée revient dans sa main (choix à"
+            " m'envoyer en MP, montré à tous), et 2 cartes à défausser en fin de manche.\n"
+        )
     ) in result.stdout
-    assert "bob, dis-moi aussi quelle carte tu reprends avec ton 8 vert.\n" in result.stdout
+    assert (
+        typeset("bob, dis-moi aussi quelle carte tu reprends avec ton 8 vert.\n") in result.stdout
+    )
     assert result.stderr.endswith(
         "Next: gm order (manche 1, duel 2 of 6: waiting for ana's card, bob's card, bob's"
         " green-8 pick)\n"
     )
     reply = gm("order", "bob", "je reprends le 2 et je joue le 2").stdout
     assert reply.startswith(
-        "Tu reprends le 2 de ta pile retirée grâce à ton 8 vert : il est montré à ana.\n"
-        "Carte reçue pour le duel 2 de la manche 1 : **2**."
+        typeset(
+            "Tu reprends le 2 de ta pile retirée grâce à ton 8 vert : il est montré à ana.\n"
+            "Carte reçue pour le duel 2 de la manche 1 : **2**."
+        )
     )
-    assert "Ta pile retirée : 1.\n" in reply
+    assert typeset("Ta pile retirée : 1.") in reply
     gm("order", "ana", "3")
     post = gm("reveal").stdout
     assert post.startswith(
@@ -572,19 +591,21 @@ def test_pm_shows_the_hand_the_forbidden_card_and_the_removed_pile(gm: Gm) -> No
     started(gm)
     duel(gm, "3", "5")
     assert gm("pm", "ana").stdout == (
-        f"**{TITLE} — ta situation, ana** (deck rouge, manche 1, duel 2 sur 6)\n"
-        "\n"
-        "Interdit à ce duel : le 4 (tu as joué le 3 au duel précédent).\n"
-        "\n"
-        "Il me faut encore : ta carte pour le duel 2.\n"
-        "\n"
-        "Ta main : 4 · 5 · 6 · 7 · 8 · Dynamite (6 cartes).\n"
-        "Ta pile retirée : 1 · 2.\n"
-        "Jouées cette manche : 3.\n"
-        "\n"
-        "Or de la manche : toi 0, bob 2.\n"
-        "\n"
-        "Étoiles : toi 0, bob 0 (2 pour gagner).\n"
+        typeset(
+            f"**{TITLE} — ta situation, ana** (deck rouge, manche 1, duel 2 sur 6)\n"
+            "\n"
+            "Interdit à ce duel : le 4 (tu as joué le 3 au duel précédent).\n"
+            "\n"
+            "Il me faut encore : ta carte pour le duel 2.\n"
+            "\n"
+            "Ta main : 4 · 5 · 6 · 7 · 8 · Dynamite (6 cartes).\n"
+            "Ta pile retirée : 1 · 2.\n"
+            "Jouées cette manche : 3.\n"
+            "\n"
+            "Or de la manche : toi 0, bob 2.\n"
+            "\n"
+            "Étoiles : toi 0, bob 0 (2 pour gagner).\n"
+        )
     )
 
 
@@ -592,9 +613,11 @@ def test_remind_names_the_late_player_and_nudges_them(gm: Gm) -> None:
     started(gm)
     gm("order", "ana", "5")
     result = gm("remind")
-    assert "Ordres manquants : **bob**." in result.stdout
+    assert typeset("Ordres manquants : **bob**.") in result.stdout
     assert (
-        f"bob, je t'attends avant {DEADLINE_FR}.\nIl me faut encore : ta carte pour le duel 1.\n"
+        typeset(
+            f"bob, je t'attends avant {DEADLINE_FR}.\nIl me faut encore : ta carte pour le duel 1.\n"
+        )
     ) in result.stdout
     public = result.stdout.split("bob, je t'attends")[0]
     assert not re.search(r"\*\*([1-8]|Dynamite) (rouge|verte?)\*\*", public)
@@ -672,30 +695,37 @@ def test_a_full_short_game_from_the_command_line(gm: Gm) -> None:
     ]
     assert "**Ultime duel**" not in last.stdout
     assert (
-        "**Or après 5 duels** : ana 7 · bob 7 — égalité ! Ultime duel, avec une des cartes"
-        " défaussées :\n"
-        "\n"
-        "**ana** joue le **4 rouge**, **bob** le **3 vert**.\n"
-        "\n"
-        "**ana** gagne **1 or** — écart de 1 : à 3 ou moins, la plus forte carte l'emporte.\n"
-        "\n"
-        "**Or final** : ana 8 · bob 7.\n"
+        typeset(
+            "**Or après 5 duels** : ana 7 · bob 7 — égalité ! Ultime duel, avec une des cartes"
+            " défaussées :\n"
+            "\n"
+            "**ana** joue le **4 rouge**, **bob** le **3 vert**.\n"
+            "\n"
+            "**ana** gagne **1 or** — écart de 1 : à 3 ou moins, la plus forte carte l'emporte.\n"
+            "\n"
+            "**Or final** : ana 8 · bob 7.\n"
+        )
     ) in last.stdout
     final = last.stdout.split("# Fistful of Gold — fin du duel")[1]
     assert final.startswith(
-        " « Table de résolution »\n"
-        "\n"
-        "**ana** gagne la partie avec 2 étoiles de shérif, en 2 manches.\n"
+        typeset(
+            " « Table de résolution »\n"
+            "\n"
+            "**ana** gagne la partie avec 2 étoiles de shérif, en 2 manches.\n"
+        )
     )
-    assert "**Graine du hasard** : `table`" in final
+    assert typeset("**Graine du hasard** : `table`") in final
     assert gm.status()["next"] == "game over: gm post final (then gm post disclosure)"
     disclosure = gm("post", "disclosure").stdout
     assert disclosure.startswith(
-        "# Fistful of Gold — toutes les cartes, enfin dévoilées\n"
-        "\n"
-        "**Mise en place** : ana a défaussé le **2 rouge** et la **Dynamite rouge** ;"
-        " bob a défaussé le **7 vert** et le **8 vert**.\n"
+        typeset(
+            "# Fistful of Gold — toutes les cartes, enfin dévoilées\n"
+            "\n"
+            "**Mise en place** : ana a défaussé le **2 rouge** et la **Dynamite rouge** ;"
+            " bob a défaussé le **7 vert** et le **8 vert**.\n"
+        )
     )
+
     assert gm("verify").exit_code == 0
     assert gm("order", "ana", "5", code=1).stderr.endswith(
         "Error: the game is over: nothing more to send (got '5' from ana) [phase/game-over]\n"
@@ -713,7 +743,10 @@ def test_a_long_game_from_the_command_line(gm: Gm) -> None:
     # manche 1 needed bob's final-duel card: its seal is in the manche post, not its salt
     manche = gm("post", "manche", "1").stdout
     assert gm("post", "manche", "--round", "1").stdout == manche
-    assert f"Sceaux des choix de fin de manche : bob `{gm.seal_of('end', 1, 'bob')}`\n" in manche
+    assert (
+        typeset(f"Sceaux des choix de fin de manche : bob `{gm.seal_of('end', 1, 'bob')}`\n")
+        in manche
+    )
     assert gm.secret("end", 1, "bob")["salt"] not in manche
     assert gm("verify").exit_code == 0
 

@@ -56,7 +56,7 @@ def test_nothing_recorded_before_a_draw_moves_it_not_even_a_roll(db: str) -> Non
 def test_a_draw_reads_the_stream_of_its_purpose(db: str) -> None:
     gm(db, "new", "magot", "-t", "Flux", "-p", "fab,marco,lulu", "--seed", "graine")
     post = gm(db, "draw").stdout
-    assert drawn_line(post) == "- nouveaux billets : " + money(bills("graine", "round-1/bills"))
+    assert drawn_line(post) == "- nouveaux billets\u00a0: " + money(bills("graine", "round-1/bills"))
     assert stream_line(post) == "- tirage `round-1/bills`, **tirage sans graine des joueurs**"
 
 
@@ -69,17 +69,17 @@ def test_words_sent_before_the_first_draw_make_the_seed_alone_worthless(db: str)
     words = (("fab", "pomme"), ("lulu", "tequila"))  # seating order
     label = label_for("round-1/bills", words)
     post = gm(db, "draw").stdout
-    assert drawn_line(post) == "- nouveaux billets : " + money(bills("graine", label))
-    assert stream_line(post) == f"- tirage `{label}`, graines : fab `pomme` · lulu `tequila`"
+    assert drawn_line(post) == "- nouveaux billets\u00a0: " + money(bills("graine", label))
+    assert stream_line(post) == f"- tirage `{label}`, graines\u00a0: fab `pomme` · lulu `tequila`"
     assert bills("graine", label) != foreseen
 
 
 def test_a_word_the_mj_typed_is_shown_as_such_to_its_player(db: str) -> None:
     gm(db, "new", "magot", "-t", "Saisie", "-p", "fab,marco,lulu", "--seed", "graine")
     typed = gm(db, "order", "fab", "--salt", "citron").stdout
-    assert "Graine saisie par le MJ pour toi : `citron`. Si tu ne l'as pas envoyée" in typed
+    assert "Graine saisie par le MJ pour toi\u00a0: `citron`. Si tu ne l'as pas envoyée" in typed
     sent = gm(db, "order", "marco", "graine : citron").stdout
-    assert "Ta graine pour le hasard : `citron`" in sent
+    assert "Ta graine pour le hasard\u00a0: `citron`" in sent
     words = [e for e in json.loads(gm(db, "history", "--json").stdout) if "word" in e["payload"]]
     assert [(e["payload"]["player"], e["payload"]["typed"]) for e in words] == [
         ("fab", True),

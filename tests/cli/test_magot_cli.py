@@ -34,9 +34,9 @@ OPTION_WORD = re.compile(r"bang|clic", re.IGNORECASE)
 
 
 def nb(text: str) -> str:
-    """Amounts as gm prints them: a no-break space groups the thousands and comes
-    before « $ » (« 45 000 $ »); the expected texts below are typed with plain spaces."""
-    return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
+    """The expected texts below are typed with plain spaces and single newlines:
+    ``typeset`` sets them as gm prints them (amounts, French spacing, hard breaks)."""
+    return support.typeset(text)
 
 
 POST_PUBLISHED = "gm.post-published"
@@ -122,7 +122,7 @@ def assert_refused_and_unchanged(
     before = gm.status()
     pm_before = gm("pm", args[0]).stdout
     result = gm("order", *args, code=1)
-    assert result.stdout == reply + (f"\n{now}\n" if now else "")
+    assert result.stdout == nb(reply + (f"\n{now}\n" if now else ""))
     header = f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n"
     assert result.stderr == header + error
     after = gm.status()
@@ -237,9 +237,9 @@ def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it
     new(gm)
     reply = gm("order", "marco", "graine : Cadillac")
     assert reply.stdout == (
-        "Bien reçu, marco.\n"
+        nb("Bien reçu, marco.\n"
         "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
-        " tirages.\n"
+        " tirages.\n")
     )
     # 3 at the opening; the message and the word, no command
     assert (
@@ -252,7 +252,7 @@ def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it
     # the words in seating order (fab before marco), as canonical JSON
     pairs = json.dumps([["fab", "tequila"], ["marco", "Cadillac"]], separators=(",", ":"))
     label = "round-1/bills+" + hashlib.sha256(pairs.encode()).hexdigest()[:32]
-    assert f"\n- tirage `{label}`, graines : fab `tequila` · marco `Cadillac`\n" in post
+    assert nb(f"\n- tirage `{label}`, graines : fab `tequila` · marco `Cadillac`\n") in post
     (drawn,) = [e["payload"] for e in gm.history() if e["kind"] == "magot.loot-drawn"]
     deck = [20000] * 10 + [10000] * 15 + [5000] * 15
     assert drawn == {"round": 1, "bills": fortune_bills(SEED, label, deck), "manual": False}
@@ -282,11 +282,11 @@ def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
     to_the_reveal(gm)
     reply = gm("order", "lulu", "graine : jazz\nje me couche")
     assert reply.stdout == (
-        "C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
+        nb("C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
         " personne ne te tirera dessus.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
         "\n"
-        "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n"
+        "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n")
     )
 
 
@@ -319,10 +319,13 @@ def test_a_second_order_replaces_the_first_and_both_stay_in_the_history(gm: Gm) 
     result = gm("order", "fab", "finalement lulu, clic clic clic")
     # the reply says the new order replaced the previous one
     assert result.stdout.startswith(
-        "Nouvel ordre pour le tour 1, il remplace le précédent : tu braques **lulu** avec"
-        " **CLIC CLIC CLIC**.\n"
+        nb(
+            "Nouvel ordre pour le tour 1, il remplace le précédent : tu braques **lulu** avec"
+            " **CLIC CLIC CLIC**."
+        )
+        + "  \n"
     )
-    assert "il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4." in result.stdout
+    assert nb("il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4.") in result.stdout
     assert gm("pm", "fab").stdout == nb(
         f"**{TITLE} — ta situation, fab** (tour 1)\n"
         "\n"
@@ -396,10 +399,10 @@ def test_two_targets_are_refused(gm: Gm) -> None:
     before = gm.status()
     result = gm("order", "fab", "marco et lulu, BANG", code=1)
     assert result.stdout.startswith(
-        "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis "
+        nb("Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis ")
     )
     assert result.stdout.endswith(
-        " dans « marco et lulu, BANG ».\n\nJ'attends ton ordre pour le tour 1.\n"
+        nb(" dans « marco et lulu, BANG ».\n\nJ'attends ton ordre pour le tour 1.\n")
     )
     assert result.stderr == (
         f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
@@ -460,7 +463,7 @@ def test_a_spent_option_is_refused_in_a_later_round_saying_what_remains(gm: Gm) 
     )
     # what is left still works
     assert gm("order", "fab", "lulu BANG").stdout.startswith(
-        "Ordre reçu pour le tour 2 : tu braques **lulu** avec **BANG**.\n"
+        nb("Ordre reçu pour le tour 2 : tu braques **lulu** avec **BANG**.") + "  \n"
     )
 
 
@@ -468,7 +471,7 @@ def test_an_order_for_someone_not_at_the_table_is_not_found(gm: Gm) -> None:
     opened(gm)
     before = gm.status()
     result = gm("order", "zed", "marco BANG", code=3)
-    assert result.stdout == ""
+    assert result.stdout == nb("")
     assert result.stderr == (
         f"Error: no player 'zed' in '{SLUG}' (players: fab, marco, lulu, tom) [player/not-found]\n"
     )
@@ -568,7 +571,7 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
     gm("order", "tom", "--target", "fab", "--option", "bang")
     before = gm.status()
     refused = gm("reveal", code=1)
-    assert refused.stdout == ""
+    assert refused.stdout == nb("")
     assert refused.stderr == (
         "Error: no order from lulu: they would aim at nobody and spend nothing (R-3);"
         " wait, or confirm with gm reveal --force [magot/missing-orders]\n"
@@ -613,7 +616,7 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
     # the MJ recorded marco's choice: the reply to send him, as for a message
-    assert result.stdout == (
+    assert result.stdout == nb(
         "C'est noté, marco : tu te couches au tour 1. Arme baissée, un point de honte,"
         " mais personne ne te tirera dessus.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
@@ -635,7 +638,7 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
         ("magot.stayed", "marco"),
         ("magot.folded", "marco"),
     ]
-    assert "**Se couche** : marco" in gm("resolve").stdout
+    assert nb("**Se couche** : marco") in gm("resolve").stdout
 
 
 def expected_results(gm: Gm) -> str:
@@ -721,25 +724,44 @@ def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> Non
         "tom": (20000, 0, 0),
     }
     # R-5: every locked order spends its option, fired or not
-    assert "Il te reste : BANG BANG BANG ×0, BANG ×2" in gm("pm", "fab").stdout
-    assert "CLIC CLIC CLIC ×4" in gm("pm", "marco").stdout
-    assert "BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5" in gm("pm", "lulu").stdout
+    assert nb("Il te reste : BANG BANG BANG ×0, BANG ×2") in gm("pm", "fab").stdout
+    assert nb("CLIC CLIC CLIC ×4") in gm("pm", "marco").stdout
+    assert nb("BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5") in gm("pm", "lulu").stdout
 
 
-def test_the_reveal_post_in_bbcode(gm: Gm) -> None:
-    to_the_reveal(gm)
-    head = gm.footer(1).strip("_").removeprefix("Empreinte du registre : ").replace("`", "")
-    gm("resolve")
-    result = gm("post", "reveal", "--round", "1", "--format", "bbcode")
-    assert result.stdout == nb(
-        "[size=120][b]Tour 1 — les armes sont levées[/b][/size]\n"
-        "\n"
+TABLES = {
+    # phpBB 3.3 has no [table]: the default BBCode writes a table as a list
+    "bbcode": (
+        "[b]qui — braque[/b]\n"
+        "[list]\n"
+        "[*]fab — marco\n"
+        "[*]marco — lulu\n"
+        "[*]tom — fab\n"
+        "[/list]\n"
+    ),
+    # Forumactif has [table][tr][td] (no [th]: headers in bold)
+    "forumactif": (
         "[table]\n"
-        "[tr][th]qui[/th][th]braque[/th][/tr]\n"
+        "[tr][td][b]qui[/b][/td][td][b]braque[/b][/td][/tr]\n"
         "[tr][td]fab[/td][td]marco[/td][/tr]\n"
         "[tr][td]marco[/td][td]lulu[/td][/tr]\n"
         "[tr][td]tom[/td][td]fab[/td][/tr]\n"
         "[/table]\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("preset", ["bbcode", "phpbb", "forumactif"])
+def test_the_reveal_post_in_bbcode(gm: Gm, preset: str) -> None:
+    to_the_reveal(gm)
+    head = gm.footer(1).strip("_").removeprefix("Empreinte du registre : ").replace("`", "")
+    gm("resolve")
+    result = gm("post", "reveal", "--round", "1", "--format", preset)
+    table = TABLES["forumactif" if preset == "forumactif" else "bbcode"]
+    assert result.stdout == support.typeset(
+        "[size=120][b]Tour 1 — les armes sont levées[/b][/size]\n"
+        "\n"
+        f"{table}"
         "\n"
         "Sans ordre : lulu — ne braque personne ce tour-ci.\n"
         "\n"
@@ -749,7 +771,8 @@ def test_the_reveal_post_in_bbcode(gm: Gm) -> None:
         "Sur la table : [b]45 000 $[/b]. À vous : [b]on reste, ou on se couche ?[/b]"
         " Dites-le en MP : qui ne répond pas reste.\n"
         "\n"
-        f"[i]Empreinte du registre : {head}[/i]\n"
+        f"[i]Empreinte du registre : {head}[/i]\n",
+        breaks=False,
     )
     assert "**" not in result.stdout and "|" not in result.stdout
 
@@ -800,7 +823,7 @@ def test_history_as_a_player_hides_another_players_pending_fold(gm: Gm) -> None:
 
     # the results make the fold public, in the post and in everyone's history
     results = gm("resolve").stdout
-    assert "**Se couche** : marco" in results
+    assert nb("**Se couche** : marco") in results
     resolved = [e for e in gm.history("--as", "fab") if e["kind"] == "magot.round-resolved"]
     assert resolved[0]["payload"]["resolution"]["folded"] == ["marco"]
 
@@ -811,7 +834,7 @@ def test_history_as_a_player_hides_another_players_pending_fold(gm: Gm) -> None:
 def test_no_disclosure_nor_final_post_before_the_end(gm: Gm) -> None:
     to_the_reveal(gm)
     early = gm("post", "disclosure", code=1)
-    assert early.stdout == ""
+    assert early.stdout == nb("")
     assert early.stderr == (
         "Error: the orders are disclosed only when the game is over"
         " (now at 'round-1/standoff') [magot/disclosure-early]\n"
@@ -852,9 +875,9 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "[le-casse-du-siecle] Done (event 49). Next: game over: gm post final (then gm post disclosure)\n"
     )
     results, final = last.stdout.split("\n\n# Le Magot — fin de partie\n")
-    assert "- **BANG** — marco sur tom : touché !" in results
-    assert "- fab braquait lulu, qui a baissé son arme : pas de tir." in results
-    assert "- tom braquait lulu, qui a baissé son arme : pas de tir." in results
+    assert nb("- **BANG** — marco sur tom : touché !") in results
+    assert nb("- fab braquait lulu, qui a baissé son arme : pas de tir.") in results
+    assert nb("- tom braquait lulu, qui a baissé son arme : pas de tir.") in results
     assert (
         nb("Restent sur la table, perdus pour tout le monde : 10 000 · 5 000 (15 000 $).\n")
         in results
@@ -891,7 +914,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
 
     disclosure = gm("post", "disclosure")
     assert disclosure.stdout == (
-        "# Le Magot — tous les ordres, enfin dévoilés\n"
+        nb("# Le Magot — tous les ordres, enfin dévoilés\n"
         "\n"
         "**Tour 1**\n"
         "\n"
@@ -917,7 +940,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         "\n"
         # rendered on demand after the final post: the head is the final post's
         # commitment, and only its own commitment follows
-        f"{gm.footer(posts=1)}\n"
+        f"{gm.footer(posts=1)}\n")
     )
     assert disclosure.stderr.startswith(f"[{SLUG}] Post 9: disclosure · sha256:")
 
@@ -928,7 +951,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     assert (loot, status["pot"], deck) == (95000, 15000, 315000)  # 425 000 $ in all
     before = gm.status()
     refused = gm("draw", code=1)
-    assert refused.stdout == ""
+    assert refused.stdout == nb("")
     assert refused.stderr == (
         "Error: the game is over (round 2); magot.draw-loot is no longer possible"
         " [phase/game-over]\n"
@@ -936,7 +959,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     for args in (["reveal", "--force"], ["resolve"], ["fold", "fab"]):
         assert gm(*args, code=1).stderr.endswith("[phase/game-over]\n")
     late = gm("order", "fab", "tom BANG", code=1)
-    assert late.stdout == "Ordre refusé : la partie est terminée, plus personne ne tire.\n"
+    assert late.stdout == nb("Ordre refusé : la partie est terminée, plus personne ne tire.\n")
     assert late.stderr == (
         f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
         "Error: the game is over: nothing more to send (got 'tom BANG' from fab)"
@@ -953,10 +976,10 @@ def test_the_final_post_prints_the_seed_exactly_as_hashed(gm: Gm) -> None:
     gm("draw")
     gm("reveal", "--force")
     final = gm("resolve").stdout.split("\n\n# Le Magot — fin de partie\n")[1]
-    (printed,) = re.findall(r"\*\*Graine du hasard\*\* : `([^`]*)` — ", final)
+    (printed,) = re.findall(r"\*\*Graine du hasard\*\*\u00a0: `([^`]*)` — ", final)
     assert printed == seed
     commitment = hashlib.sha256(printed.encode("utf-8")).hexdigest()
-    assert f"`sha256:{commitment}`" in gm("post", "opening").stdout
+    assert nb(f"`sha256:{commitment}`") in gm("post", "opening").stdout
 
 
 # --- the source's shooting examples ------------------------------------------------
@@ -974,14 +997,14 @@ def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) 
         },
     )
     assert (
-        "- **BANG BANG BANG** — marco sur fab : touché !\n"
+        nb("- **BANG BANG BANG** — marco sur fab : touché !\n"
         "- **BANG** — lulu sur fab : touché !\n"
         "- **BANG** — tom sur fab : touché !\n"
         "- fab, groggy, ne tire pas sur marco.\n"
         "\n"
         f"{gm.opened(1, 'marco', 'lulu', 'tom')}"
         "\n"
-        "**Blessures** : fab (3 — **hors-jeu**).\n"
+        "**Blessures** : fab (3 — **hors-jeu**).\n")
     ) in result.stdout
     assert "CLIC" not in result.stdout  # fab's disabled bluff stays secret
     assert nb("| fab | 0 $ | hors-jeu | 0 |") in result.stdout
@@ -1022,14 +1045,14 @@ def test_a_triple_against_a_bang_wounds_only_the_bang(gm: Gm) -> None:
         {"fab": "marco BBB", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu clic"},
     )
     assert (
-        "- **BANG BANG BANG** — fab sur marco : touché !\n"
+        nb("- **BANG BANG BANG** — fab sur marco : touché !\n"
         "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
         "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
         "- marco, groggy, ne tire pas sur fab.\n"
         "\n"
         f"{gm.opened(1, 'fab', 'lulu', 'tom')}"
         "\n"
-        "**Blessures** : marco (1).\n"
+        "**Blessures** : marco (1).\n")
     ) in result.stdout
     assert "**BANG** —" not in result.stdout  # marco's disabled BANG stays secret
     wounds = {p["name"]: p["wounds"] for p in gm.status()["players"]}
@@ -1048,11 +1071,11 @@ def test_two_triples_at_each_other_wound_both(gm: Gm) -> None:
         },
     )
     assert (
-        "- **BANG BANG BANG** — fab sur marco : touché !\n"
-        "- **BANG BANG BANG** — marco sur fab : touché !\n"
+        nb("- **BANG BANG BANG** — fab sur marco : touché !\n"
+        "- **BANG BANG BANG** — marco sur fab : touché !\n")
     ) in result.stdout
     assert "sonné" not in result.stdout and "groggy" not in result.stdout
-    assert "**Blessures** : fab (1), marco (1).\n" in result.stdout
+    assert nb("**Blessures** : fab (1), marco (1).\n") in result.stdout
     assert nb("**Partage** : 2 parts de **20 000 $**.\n") in result.stdout
 
 
@@ -1063,9 +1086,9 @@ def test_two_bangs_at_each_other_wound_both(gm: Gm) -> None:
         {"fab": "marco bang", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu clic"},
     )
     assert (
-        "- **BANG** — fab sur marco : touché !\n- **BANG** — marco sur fab : touché !\n"
+        nb("- **BANG** — fab sur marco : touché !\n- **BANG** — marco sur fab : touché !\n")
     ) in result.stdout
-    assert "**Blessures** : fab (1), marco (1).\n" in result.stdout
+    assert nb("**Blessures** : fab (1), marco (1).\n") in result.stdout
 
 
 def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> None:
@@ -1090,7 +1113,7 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
     ]:
         result = run(cli, ["--db", db, "order", player, text])
         assert result.exit_code == 0
-        (seal,) = re.findall(r"Sceau de ton ordre : `([0-9a-f]*)`", result.stdout)
+        (seal,) = re.findall(r"Sceau de ton ordre\u00a0: `([0-9a-f]*)`", result.stdout)
         assert len(seal) == 32
         replies.append((player, seal))
     reveal = run(cli, ["--db", db, "reveal"]).stdout
@@ -1099,7 +1122,7 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
         f"Sceaux des ordres : fab `{in_force['fab']}` · marco `{in_force['marco']}`"
         f" · lulu `{in_force['lulu']}`\n"
     )
-    assert line in reveal
+    assert nb(line) in reveal
     assert replies[2][1] not in reveal
     events = json.loads(run(cli, ["--db", db, "history", "--json"]).stdout)
     orders = [e for e in events if e["kind"] == "magot.order-set"]

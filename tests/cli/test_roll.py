@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import Gm
+from support import Gm, typeset
 
 from gm.core import dice
 from gm.core.fortune import Fortune
@@ -39,10 +39,12 @@ def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
     result = gm("roll", "2d6+1", "--reason", "l'attaque du *fourgon*")
     (a, b), () = dice_of("2d6+1", n)
     assert result.stdout == (
-        f"🎲 **2d6+1** pour « l'attaque du \\*fourgon\\* » : [{a}, {b}] + 1 = **{a + b + 1}**"
-        f" — tirage `roll/{n}`, {UNMIXED}\n"
-        "\n"
-        f"{gm.footer()}\n"
+        typeset(
+            f"🎲 **2d6+1** pour « l'attaque du \\*fourgon\\* » : [{a}, {b}] + 1 = **{a + b + 1}**"
+            f" — tirage `roll/{n}`, {UNMIXED}\n"
+            "\n"
+            f"{gm.footer()}\n"
+        )
     )
     assert (
         result.stderr
@@ -78,7 +80,7 @@ def test_kept_and_dropped_dice_and_the_canonical_expression(gm: Gm) -> None:
         for v, k in zip(roll.terms[0].dice, roll.terms[0].kept, strict=True)
     )
     (percent,) = roll.dice[1]
-    assert result.stdout.splitlines()[0] == (
+    assert result.stdout.splitlines()[0] == typeset(
         f"🎲 **4d6kh3-d100** : [{shown}] - [{percent}] = **{roll.total}**"
         f" — tirage `roll/{n}`, {UNMIXED}"
     )
@@ -90,7 +92,7 @@ def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
     n = rolls_so_far(gm) + 1
     result = gm("roll", "--", "d20", "-1")
     ((die,), ()) = dice_of("d20-1", n)
-    assert result.stdout.startswith(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — ")
+    assert result.stdout.startswith(typeset(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — "))
 
 
 def test_preview_records_nothing(gm: Gm) -> None:
@@ -99,7 +101,7 @@ def test_preview_records_nothing(gm: Gm) -> None:
     result = gm("roll", "d20", "--preview")
     ((die,),) = dice_of("d20", n)
     assert result.stdout.startswith(
-        f"🎲 **d20** : [{die}] = **{die}** — tirage `roll/{n}`, {UNMIXED}\n\n_Empreinte"
+        typeset(f"🎲 **d20** : [{die}] = **{die}** — tirage `roll/{n}`, {UNMIXED}\n\n_Empreinte")
     )
     assert (
         result.stderr
@@ -108,12 +110,12 @@ def test_preview_records_nothing(gm: Gm) -> None:
     assert gm.history() == before
     assert gm("post").stdout.startswith("# Le Magot")
     # The real roll then draws the same dice: same stream.
-    assert gm("roll", "d20").stdout.startswith(f"🎲 **d20** : [{die}] = **{die}**")
+    assert gm("roll", "d20").stdout.startswith(typeset(f"🎲 **d20** : [{die}] = **{die}**"))
 
 
 def test_bbcode_output(gm: Gm) -> None:
     result = gm("roll", "d6", "--reason", "la fuite", "--format", "bbcode")
-    assert result.stdout.startswith("🎲 [b]d6[/b] pour « la fuite » : [")
+    assert result.stdout.startswith(typeset("🎲 [b]d6[/b] pour « la fuite » : [", breaks=False))
 
 
 @pytest.mark.parametrize(
@@ -167,7 +169,7 @@ def test_verify_passes_after_rolls(gm: Gm) -> None:
     gm("draw", "--bills", "20000,10000,5000,5000,5000")
     gm("roll", "4d6kh3")
     gm("roll", "d%", "--preview")
-    assert gm("verify").stdout == "le-casse: 14 events and 4 posts verify.\n"
+    assert gm("verify").stdout == typeset("le-casse: 14 events and 4 posts verify.\n")
 
 
 def test_rolling_is_refused_once_the_game_is_over(gm: Gm) -> None:

@@ -150,7 +150,7 @@ def test_posts_written_with_a_templates_folder_verify_with_it(tmp_path: Path) ->
     created = run(
         cli, ["--db", db, "--templates", str(folder), "new", "magot", "-t", "T", "-p", "a,b,c"]
     )
-    assert created.exit_code == 0 and "**Sceau** :" in created.stdout
+    assert created.exit_code == 0 and "**Sceau**\u00a0:" in created.stdout
     assert verify(db, 0, "--templates", str(folder)) == "t: 3 events and 1 posts verify.\n"
     assert "1 post written by another gm or other templates" in verify(db, 0)
 

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from conftest import Gm
+from support import typeset
 
 from gm.core.fortune import Fortune
 
@@ -25,9 +26,9 @@ def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
     result = gm("new", "toss", "--title", "Pièce !", "--players", "alice,bob", "--seed", "graine")
     commitment = hashlib.sha256(b"graine").hexdigest()
     assert result.stdout.startswith(
-        f"# Pile ou face — Pièce !\n\nJoueurs : alice et bob. Sceau : `sha256:{commitment}`\n"
+        f"# Pile ou face — Pièce !\n\nJoueurs\u00a0: alice et bob. Sceau\u00a0: `sha256:{commitment}`\n"
     )
-    assert "**Vos graines** — envoyez-moi chacun" in result.stdout
+    assert typeset("**Vos graines** — envoyez-moi chacun") in result.stdout
     assert "Campaign 'piece' created and selected. Next: gm flip" in result.stderr
     assert gm("list").stdout == "* piece  toss  round-1/guesses  awaiting alice, bob  -  Pièce !\n"
 
@@ -35,7 +36,7 @@ def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
 def test_an_accepted_order_prints_the_reply_and_who_is_awaited(gm: Gm) -> None:
     new(gm)
     result = gm("order", "alice", "je dis pile puis face")
-    assert result.stdout.startswith("Reçu, alice : pile face.\nSceau de la pièce 1 : `")
+    assert result.stdout.startswith("Reçu, alice\u00a0: pile face.  \nSceau de la pièce 1\u00a0: `")
     assert "Awaiting: bob." in result.stderr
     assert status(gm)["awaiting"] == ["bob"]
 
@@ -45,7 +46,7 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     before = status(gm)
     result = gm("order", "alice", "bof", code=1)
     # the reply ends with what the game waits for from alice now
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Ordre refusé, alice : je n'ai pas compris « bof ».\n\nJ'attends de toi ton message privé.\n"
     )
     assert result.stderr.endswith(
@@ -62,7 +63,9 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
 
 def test_explicit_fields_work_like_text(gm: Gm) -> None:
     new(gm)
-    assert gm("order", "bob", "--side", "face face").stdout.startswith("Reçu, bob : face face.\n")
+    assert gm("order", "bob", "--side", "face face").stdout.startswith(
+        "Reçu, bob\u00a0: face face.  \n"
+    )
 
 
 def test_unknown_player_and_campaign_are_clear_errors(gm: Gm) -> None:
@@ -100,9 +103,10 @@ def test_the_step_draws_each_coin_from_its_own_stream_and_posts_results(gm: Gm) 
     gm("order", "bob", "face face")
     result = gm("flip")
     coins = [("pile", "face")[Fortune("graine", f"round-1/coin-{c}").below(2)] for c in (1, 2)]
-    assert result.stdout.startswith(f"## Tour 1 : 🪙 {coins[0]} et 🪙 {coins[1]}\n")
+    assert result.stdout.startswith(f"## Tour 1\u00a0: 🪙 {coins[0]} et 🪙 {coins[1]}\n")
     assert (
-        "- pièce 1 : tirage `round-1/coin-1`, **tirage sans graine des joueurs**" in result.stdout
+        typeset("- pièce 1 : tirage `round-1/coin-1`, **tirage sans graine des joueurs**")
+        in result.stdout
     )
     assert "── post 2: results 1 ──" in result.stderr
 
@@ -111,7 +115,7 @@ def test_preview_records_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
     result = gm("flip", "--force", "--preview")
-    assert result.stdout.startswith("## Tour 1 :")
+    assert result.stdout.startswith("## Tour 1\u00a0:")
     assert "Preview, nothing recorded." in result.stderr
     assert status(gm) == before
     assert gm("post").stdout.startswith("# Pile ou face")
@@ -156,7 +160,7 @@ def test_the_seed_is_revealed_only_when_the_game_is_over(gm: Gm) -> None:
     new(gm, "--option", "rounds=2")
     assert "Graine" not in gm("flip", "--force").stdout
     last = gm("flip", "--force").stdout
-    assert "Graine : `graine`" in last
+    assert "Graine\u00a0: `graine`" in last
     assert status(gm)["finished"] is True
     result = gm("flip", "--force", code=1)
     assert result.stderr == "Error: the game is over [phase/game-over]\n"
@@ -180,8 +184,8 @@ def test_settings_change_the_output_format(gm: Gm) -> None:
     assert gm("post").stdout.startswith("[size=150][b]Pile ou face — Pièce ![/b][/size]")
     result = gm("set", "format", "pdf", code=2)
     assert (
-        "Error: format cannot be 'pdf' (valid: markdown, bbcode, html) [input/setting]"
-        in result.stderr
+        "Error: format cannot be 'pdf' (valid: markdown, bbcode, html, phpbb, forumactif,"
+        " discourse, reddit) [input/setting]" in result.stderr
     )
 
 
@@ -189,10 +193,10 @@ def test_pm_and_remind(gm: Gm) -> None:
     new(gm)
     gm("order", "alice", "pile pile")
     gm("order", "bob", "pièce 1 : face")
-    assert gm("pm", "Alice").stdout == "alice : 0 point.\n"
+    assert gm("pm", "Alice").stdout == typeset("alice : 0 point.\n")
     result = gm("remind")
-    assert "Ordres manquants : **bob**." in result.stdout
-    assert "bob, pile ou face ?" in result.stdout
+    assert typeset("Ordres manquants : **bob**.") in result.stdout
+    assert typeset("bob, pile ou face ?") in result.stdout
 
 
 def test_play_a_scenario_and_print_its_summary(gm: Gm, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import HERE, Gm
+from support import typeset
 
 from gm.core.canonical import seal
 from gm.core.fortune import Fortune, label_for
@@ -52,14 +53,14 @@ def test_one_message_records_two_secrets_and_the_reply_gives_both_seals(gm: Gm) 
         "toss.guess-set",
     ]
     for e in secrets:
-        assert f"Sceau de la pièce {e['payload']['coin']} : `{e['seal'][7:39]}`" in reply
+        assert f"Sceau de la pièce {e['payload']['coin']}\u00a0: `{e['seal'][7:39]}`" in reply
 
 
 def test_replacing_one_secret_keeps_the_others(gm: Gm) -> None:
     new(gm)
     gm("order", "ana", "pile pile")
     gm("order", "ana", "pièce 2 : face")
-    assert gm("pm", "ana").stdout == "ana : 0 point.\n"
+    assert gm("pm", "ana").stdout == typeset("ana : 0 point.\n")
     gm("order", "bob", "face face")
     gm("order", "cyd", "pile face")
     results = gm("flip").stdout
@@ -118,7 +119,7 @@ def test_a_default_is_drawn_from_its_own_stream_and_recorded_as_such(gm: Gm) -> 
     victims = ["bob", "cyd"]
     picked = victims[Fortune("g2", "round-1/steal-1").below(2)]
     # ana's reply (the rules chose for her), then the post
-    assert result.stdout.startswith(f"Noté, ana.\n\n## Tour 1, vol 1 : ana vole {picked}\n")
+    assert result.stdout.startswith(f"Noté, ana.\n\n## Tour 1, vol 1\u00a0: ana vole {picked}\n")
     assert "── post 3: steal 1.1 ──" in result.stderr
     kinds = [e["kind"] for e in history(gm)]
     at = kinds.index("gm.default-applied")
@@ -151,10 +152,10 @@ def test_posts_are_addressed_by_round_and_robbery(gm: Gm) -> None:
     gm("order", "ana", "je garde")
     second = gm("order", "bob", "je vole ana")
     # The move is public: gm order prints the acknowledgment, then the post it called for.
-    assert second.stdout.startswith("Noté, bob.\n\n## Tour 1, vol 2 : bob vole ana\n")
+    assert second.stdout.startswith("Noté, bob.\n\n## Tour 1, vol 2\u00a0: bob vole ana\n")
     assert "── post 4: steal 1.2 ──" in second.stderr
     assert gm("post", "steal", "1.2").stdout == gm("post", "steal", "1").stdout
-    assert gm("post", "steal", "1.1").stdout.startswith("## Tour 1, vol 1 : ana garde son point")
+    assert gm("post", "steal", "1.1").stdout.startswith("## Tour 1, vol 1\u00a0: ana garde son point")
     refused = gm("post", "steal", "1.9", code=3)
     assert "stored: opening, results 1, steal 1.1, steal 1.2" in refused.stderr
 

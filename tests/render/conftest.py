@@ -26,11 +26,12 @@ class _Visible(HTMLParser):
 
 
 def parse_html(html: str) -> tuple[str, list[str]]:
-    """The visible text of ``html`` (whitespace collapsed) and the tags it opens."""
+    """The visible text of ``html`` (whitespace collapsed, the invisible word
+    joiners gm puts into names left out) and the tags it opens."""
     parser = _Visible()
     parser.feed(html)
     parser.close()
-    return " ".join("".join(parser.text).split()), parser.tags
+    return " ".join("".join(parser.text).replace("\u2060", "").split()), parser.tags
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,8 @@ from gm.render.escape import ZWSP
 Folder = Callable[..., Path]
 HtmlText = Callable[[str], tuple[str, list[str]]]
 NB = "\u00a0"
+NNB = "\u202f"
+WJ = "\u2060"
 HEAD = "sha256:91c2" + "0" * 56 + "07bd"
 
 
@@ -127,9 +129,9 @@ def test_hostile_name_is_literal_in_html(
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_name_is_literal_in_bbcode(post_renderer: Renderer, name: str) -> None:
-    bbcode = post_renderer.render_as("post", {"name": name}, "bbcode")
+    bbcode = post_renderer.render_as("post", {"name": name}, "bbcode", "native")
     v = clean_text(name)
-    assert bbcode.replace(ZWSP, "") == (
+    assert bbcode.replace(ZWSP, "").replace(WJ, "") == (
         f"[size=120][b]Tour 1 — {v}[/b][/size]\n\n[b]{v}[/b] braque {v}.\n\n"
         f"[list]\n[*]{v}\n[/list]\n\n"
         f"[table]\n[tr][th]qui[/th][th]braque[/th][/tr]\n[tr][td]{v}[/td][td]fab[/td][/tr]\n"
@@ -137,7 +139,7 @@ def test_hostile_name_is_literal_in_bbcode(post_renderer: Renderer, name: str) -
     )
     tags = re.findall(r"\[/?[A-Za-z*]+", bbcode)
     assert tags == re.findall(
-        r"\[/?[A-Za-z*]+", post_renderer.render_as("post", {"name": "fab"}, "bbcode")
+        r"\[/?[A-Za-z*]+", post_renderer.render_as("post", {"name": "fab"}, "bbcode", "native")
     )
 
 
@@ -283,10 +285,10 @@ def test_macros(template_folder: Folder) -> None:
         f"| tom | 120{NB}000{NB}$ | 0 |\n"
         f"| lu\\|lu | \u22125{NB}000{NB}$ | 3 |\n"
         "\n"
-        f"Sceaux : fab `{'a41f09c2' * 4}` · \\*marco\\* `{'77d0e513' * 4}`\n"
+        f"Sceaux{NB}: fab `{'a41f09c2' * 4}` · \\*marco\\* `{'77d0e513' * 4}`\n"
         "\n"
-        f"_Empreinte du registre : `{HEAD[7:39]}`_\n"
-        f"_Empreinte du registre : `{HEAD[7:39]}` · tour 3 · 3 décembre 2026_\n"
+        f"_Empreinte du registre{NB}: `{HEAD[7:39]}`_  \n"
+        f"_Empreinte du registre{NB}: `{HEAD[7:39]}` · tour 3 · 3 décembre 2026_\n"
     )
 
 
@@ -300,10 +302,10 @@ def test_the_footer_prints_128_bits_of_the_chain_head_and_where_the_post_is(
         }
     )
     out = Renderer("demo", override=folder).render("a", {"campaign": {"chain_head": HEAD}})
-    assert out == f"_Empreinte du registre : `{HEAD[7:39]}` · manche 2, duel 3_\n"
+    assert out == f"_Empreinte du registre{NB}: `{HEAD[7:39]}` · manche 2, duel 3_\n"
     html = Renderer("demo", override=folder).render_as("a", {"campaign": {"chain_head": HEAD}}, "html")
     assert html == (
-        f"<p><em>Empreinte du registre : <code>{HEAD[7:39]}</code> · manche 2, duel 3</em></p>\n"
+        f"<p><em>Empreinte du registre{NB}: <code>{HEAD[7:39]}</code> · manche 2, duel 3</em></p>\n"
     )
 
 
@@ -389,7 +391,15 @@ def test_order_rejected(code: str, params: dict[str, Any], reply: str) -> None:
         "text": "braque *lulu*",
         "error": {"code": code, "message": "'lulu' or 'lucien'?", "params": params},
     }
-    assert Renderer("magot").render("order_rejected", context) == reply + "\n"
+    assert Renderer("magot").render("order_rejected", context) == french(reply) + "\n"
+
+
+def french(text: str) -> str:
+    """The replies above as French typesetting writes them: no-break spaces
+    before « : », « ? » and inside « », and a hard break at each line's end."""
+    for plain, typeset in ((" :", NB + ":"), (" ?", NNB + "?"), ("« ", "«" + NNB), (" »", NNB + "»")):
+        text = text.replace(plain, typeset)
+    return text.replace("\n", "  \n")
 
 
 def test_order_rejected_escapes_what_the_player_sent(html_text: HtmlText) -> None:
@@ -403,7 +413,7 @@ def test_order_rejected_escapes_what_the_player_sent(html_text: HtmlText) -> Non
     assert tags == ["p"]
     assert visible.startswith(
         "Ordre refusé, **fab** : je n'ai pas compris « <script>alert(1)</script> [b]lulu[/b] »"
-    )
+    )  # the no-break spaces count as spaces in the visible text
 
 
 # --- import hygiene ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from gm.render import Raw
+from gm.render.escape import DATA, END
 from gm.render.filters import (
     FILTERS,
     FilterError,
@@ -67,7 +68,15 @@ def test_bills() -> None:
     ],
 )
 def test_names(values: list[str], text: str) -> None:
-    assert names(values) == text
+    assert unmarked(names(values)) == text
+
+
+def test_names_are_marked_as_data_for_the_typography_pass() -> None:
+    assert names(["fab", Raw("**tom**"), "lu ?"]) == f"{DATA}fab{END}, **tom** et {DATA}lu ?{END}"
+
+
+def unmarked(text: str) -> str:
+    return text.replace(DATA, "").replace(END, "")
 
 
 @pytest.mark.parametrize(("n", "suffix"), [(0, ""), (1, ""), (2, "s"), (8, "s")])
@@ -100,7 +109,7 @@ def test_literal_prints_the_exact_text_in_a_code_span(text: str, shown: str) -> 
 
 
 def test_diagram_is_an_indented_code_block() -> None:
-    assert diagram("ana |##\nbob |") == "    ana |##\n    bob |"
+    assert diagram("ana |##\nbob |") == f"{DATA}    ana |##\n    bob |{END}"
     with pytest.raises(FilterError):
         diagram("")
 
@@ -136,15 +145,15 @@ def test_dates_refuse_what_is_not_iso(value: Any) -> None:
 
 
 def test_finalize() -> None:
-    assert finalize("*x*") == r"\*x\*"
+    assert finalize("*x*") == DATA + r"\*x\*" + END
     assert finalize(Raw("*x*")) == "*x*"
     assert finalize(-5) == "-5"
-    assert finalize(True) == "True"
+    assert finalize(True) == DATA + "True" + END
     with pytest.raises(FilterError, match="cannot print None"):
         finalize(None)
 
 
 def test_escape_filters_give_markdown_not_html_entities() -> None:
-    assert FILTERS["e"]("<b>&amp;") == r"\<b\>\&amp;"
+    assert FILTERS["e"]("<b>&amp;") == DATA + r"\<b\>\&amp;" + END
     assert FILTERS["escape"](Raw("**ok**")) == "**ok**"
     assert FILTERS["safe"]("**ok**") == Raw("**ok**")

@@ -102,7 +102,7 @@ def test_the_posts_of_a_scenario_are_printed_in_order(db: str) -> None:
     assert result.exit_code == 0, result.output
     headings = [line for line in result.stdout.splitlines() if line.startswith("#")]
     assert headings[:4] == [
-        "# Fistful of Gold — « Table de résolution »",
+        "# Fistful of Gold — «\u202fTable de résolution\u202f»",  # French spacing
         "## Mise en place — les cartes sont défaussées",
         "## Manche 1 — duel 1 sur 6",
         "## Manche 1 — duel 2 sur 6",
@@ -110,7 +110,7 @@ def test_the_posts_of_a_scenario_are_printed_in_order(db: str) -> None:
     assert headings[-3:] == [
         "## Manche 2 — duel 5 sur 5",
         "## Manche 2 — le compte",
-        "# Fistful of Gold — fin du duel « Table de résolution »",
+        "# Fistful of Gold — fin du duel «\u202fTable de résolution\u202f»",
     ]
     assert "Campaign 'table-de-resolution' played and selected" in result.stderr
 

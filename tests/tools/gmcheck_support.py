@@ -36,6 +36,14 @@ TOOL = Path(os.environ.get("GM_CHECK_TOOL") or ROOT / "tools" / "gm_check.py")
 OTHER_TOOL = "GM_CHECK_TOOL" in os.environ
 
 
+def plain_spaces(text: str) -> str:
+    """A post with the ordinary spaces gm wrote before its French spacing
+    (U+202F before ; ! ? and inside « », U+00A0 before : and in « 14 h 23 »),
+    keeping the no-break spaces of amounts (« 45 000 $ »): what an older gm
+    printed, and what an MJ typing an edit by hand writes."""
+    return re.sub("\u00a0(?!\\$|\\d{3}\\b)", " ", text.replace("\u202f", " "))
+
+
 def run_tool(*args: str, stdin: str | None = None) -> tuple[int, str]:
     done = subprocess.run(
         [sys.executable, "-I", "-S", str(TOOL), *args],

@@ -20,7 +20,7 @@ import secrets
 from pathlib import Path
 
 import pytest
-from gmcheck_support import Files, check, run_tool
+from gmcheck_support import Files, check, plain_spaces, run_tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import Gm
@@ -53,7 +53,7 @@ def test_an_older_fistful_duel_post_is_read_and_its_short_seals_reported(
 ) -> None:
     """A duel post as gm wrote it before 0.2: the turn in its footer, the
     payload ``{round, player, card}``, 8-digit seals."""
-    post = fistful("post", "duel", "1.1").stdout
+    post = plain_spaces(fistful("post", "duel", "1.1").stdout)  # as an older gm wrote it
     turn = next(
         e["payload"]["round"] for e in fistful.history() if e["kind"] == "fistful.duel-resolved"
     )
@@ -77,7 +77,7 @@ def test_an_older_fistful_disclosure_is_read_by_turn(fistful: Gm, files: Files) 
     """The disclosure of gm before 0.2 named its secrets by turn (« duel 2
     (tour 3) », « Sceaux ouverts (tour 3) »); rebuilt here from the log."""
     history = fistful.history()
-    text = fistful("post", "disclosure").stdout
+    text = plain_spaces(fistful("post", "disclosure").stdout)
     duel_turns = {
         (e["payload"]["manche"], e["payload"]["duel"]): e["payload"]["round"]
         for e in history
@@ -197,7 +197,7 @@ def test_an_older_round_post_is_read(tmp_path: Path, files: Files) -> None:
     gm("reveal")
     gm("resolve")
     opening, final = gm("post", "opening").stdout, gm("post", "final").stdout
-    new = gm("post", "round", "--round", "1").stdout
+    new = plain_spaces(gm("post", "round", "--round", "1").stdout)  # as an older gm wrote it
     # the same bills, as the old stream draw/1 drew them
     from gm.core.fortune import Fortune
 

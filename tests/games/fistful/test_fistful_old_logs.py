@@ -190,7 +190,7 @@ def opened_lines(post: str) -> dict[str, str]:
     """The « Sceaux ouverts (where) : … » lines of a post, by where."""
     out = {}
     for line in post.splitlines():
-        if m := re.match(r"Sceaux ouverts \((.+?)\) : ", line):
+        if m := re.match(r"Sceaux ouverts \((.+?)\)\u00a0: ", line):
             out[m[1]] = line
     return out
 
@@ -282,12 +282,12 @@ def test_an_old_game_cut_in_the_middle_goes_on_with_new_commands(db: str) -> Non
     # manche 2, duel 1: ana's card was sealed by gm 0.1 (turn 6), bob's by today's gm
     post = publishing.find_post(env, slug, "duel", (2, 1)).body
     assert [line.split(" `")[0] for line in post.splitlines() if "Sceaux" in line] == [
-        "Sceaux ouverts : bob"
+        "Sceaux ouverts\u00a0: bob"
     ]
     disclosure = opened_lines(publishing.find_post(env, slug, "disclosure", None).body)
-    assert disclosure["manche 2, duel 1"].startswith("Sceaux ouverts (manche 2, duel 1) : bob `")
+    assert disclosure["manche 2, duel 1"].startswith("Sceaux ouverts (manche 2, duel 1)\u00a0: bob `")
     assert disclosure["manche 2, duel 1, tour 6 avant gm 0.2"].startswith(
-        "Sceaux ouverts (manche 2, duel 1, tour 6 avant gm 0.2) : ana `"
+        "Sceaux ouverts (manche 2, duel 1, tour 6 avant gm 0.2)\u00a0: ana `"
     )
     assert audit.verify(env, slug).problems == []
 

@@ -62,7 +62,7 @@ ORDER_TEXTS = [
 FOLD_TEXTS = ["je me couche {marker}", "{marker} : couché", "je baisse mon arme, {marker}"]
 STAY_TEXTS = ["j'en ai une paire, {marker}", "je reste {marker}"]
 OPTION_WORD = re.compile(r"bang|clic|bluff|triple", re.IGNORECASE)
-SHOT_LINE = re.compile(r"^- \*\*(BANG BANG BANG|BANG|CLIC CLIC CLIC)\*\* — (.+) sur (.+) : ")
+SHOT_LINE = re.compile(r"^- \*\*(BANG BANG BANG|BANG|CLIC CLIC CLIC)\*\* — (.+) sur (.+)\u00a0: ")
 GAMES = 20
 
 
