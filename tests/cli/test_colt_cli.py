@@ -36,32 +36,41 @@ def test_the_plan_turn_by_turn_with_a_face_down_card(db: str) -> None:
     gm = support.Gm(db)
     setup(gm)
     out = gm("order", "ana", "je joue Tir").stdout
-    assert "## Manche 1, Plan, tour 1 : ana joue Tir" in out
-    assert "La pile (1 carte) : 1. ana — Tir" in out
+    assert support.typeset("## Manche 1, Plan, tour 1 : ana joue Tir") in out
+    assert support.typeset("La pile (1 carte) : 1. ana — Tir") in out
     assert (
-        "**Au tour de bob** — Plan, tour 2 sur 15 (normal) : joue une carte ou pioche 3 cartes."
+        support.typeset(
+            "**Au tour de bob** — Plan, tour 2 sur 15 (normal) : joue une carte ou pioche 3 cartes."
+        )
         in out
     )
     refused = gm("order", "cleo", "je joue Tir", code=1)
-    assert refused.stdout.strip() == "Refusé : c'est le tour de bob."
+    assert refused.stdout.strip() == support.typeset("Refusé : c'est le tour de bob.")
     assert "Error: it is bob's turn of the Plan, not cleo's [colt/not-your-turn]" in refused.stderr
     gm("order", "bob", "je pioche")
     gm("order", "cleo", "Braquage")
     out = gm("order", "ana", "je joue Marshal").stdout  # a tunnel turn: face down
-    assert "## Manche 1, Plan, tour 4 : ana joue une carte face cachée" in out
+    assert support.typeset("## Manche 1, Plan, tour 4 : ana joue une carte face cachée") in out
     assert (
-        "La pile (3 cartes) : 1. ana — Tir · 2. cleo — Braquage · 3. ana — carte face cachée" in out
+        support.typeset(
+            "La pile (3 cartes) : 1. ana — Tir · 2. cleo — Braquage · 3. ana — carte face cachée"
+        )
+        in out
     )
     assert "Marshal" not in out.split("La pile")[1]
     pm = lines(gm("pm", "ana").stdout)
-    assert pm[:6] == [
-        "**Le train — ta situation, ana** (manche 1)",
-        "Tu joues **Belle** (ne peut être visée par un Tir ou un Coup de poing si un autre bandit peut l'être), dans le wagon 3.",
-        "Ta main : Déplacement, Changement d'étage, Braquage, Coup de poing. Ta pioche : 4 cartes.",
-        "Balles reçues : 0 · barillet : 6/6.",
-        "Ton butin : bourse 250\u00a0$ — 250\u00a0$ en tout.",
-        "Tes cartes dans la pile : n° 1 Tir · n° 3 Marshal (face cachée).",
-    ]
+    assert pm[:6] == support.typeset(
+        "\n".join(
+            [
+                "**Le train — ta situation, ana** (manche 1)",
+                "Tu joues **Belle** (ne peut être visée par un Tir ou un Coup de poing si un autre bandit peut l'être), dans le wagon 3.",
+                "Ta main : Déplacement, Changement d'étage, Braquage, Coup de poing. Ta pioche : 4 cartes.",
+                "Balles reçues : 0 · barillet : 6/6.",
+                "Ton butin : bourse 250\u00a0$ — 250\u00a0$ en tout.",
+                "Tes cartes dans la pile : n° 1 Tir · n° 3 Marshal (face cachée).",
+            ]
+        )
+    ).split("\n")
 
 
 def test_the_action_lists_the_legal_choices_and_refuses_others(db: str) -> None:
@@ -75,15 +84,17 @@ def test_the_action_lists_the_legal_choices_and_refuses_others(db: str) -> None:
     status = gm("status").stdout
     assert "Awaiting: ana" in status
     refused = gm("order", "ana", "le coffre", code=1)
-    assert refused.stdout.strip() == (
+    assert refused.stdout.strip() == support.typeset(
         "Refusé : ce choix n'est pas possible pour ta carte Braquage."
         " Choix possibles : « la bourse » · « le bijou »."
     )
     out = gm("order", "ana", "le bijou").stdout
-    assert "- **1. ana, Braquage** — « le bijou » : ana prend un bijou." in out
-    assert "## Fin de la manche 1 : Tunnel" in out
+    assert support.typeset("- **1. ana, Braquage** — « le bijou » : ana prend un bijou.") in out
+    assert support.typeset("## Fin de la manche 1 : Tunnel") in out
     assert (
-        "- **ana** (Belle) dans le wagon 3 : 1 bourse, 1 bijou · balles reçues 0 · barillet 6/6"
+        support.typeset(
+            "- **ana** (Belle) dans le wagon 3 : 1 bourse, 1 bijou · balles reçues 0 · barillet 6/6"
+        )
         in out
     )
 

@@ -25,7 +25,9 @@ def test_a_refused_order_is_answered_in_bbcode_without_markdown_escapes(gm: Gm) 
     result = gm("order", "fab", REFUSED, "--format", "phpbb", code=1)
     assert result.stdout == typeset(
         "Ordre refusé : « BANG BANG » n'existe pas. C'est BANG (une balle) ou BANG BANG BANG"
-        " (le plus rapide).\n",
+        " (le plus rapide).\n"
+        "\n"
+        "J'attends ton ordre pour le tour 1.\n",
         breaks=False,
     )
     quoted = gm("order", "fab", "Bob [url=http://evil]x[/url]", "--format", "bbcode", code=1)
@@ -33,7 +35,9 @@ def test_a_refused_order_is_answered_in_bbcode_without_markdown_escapes(gm: Gm) 
     assert quoted.stdout == typeset(
         "Ordre refusé : tu braques, mais avec quoi ? Précise BANG BANG BANG, BANG ou CLIC CLIC"
         f" CLIC dans « Bob [{ZWSP}url=http:{WJ}//evil]x[{ZWSP}/url] ».\n"
-        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n",
+        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        "\n"
+        "J'attends ton ordre pour le tour 1.\n",
         breaks=False,
     )
 
@@ -56,8 +60,8 @@ def test_the_refusal_follows_the_campaigns_format_setting(gm: Gm) -> None:
 
 
 def test_a_preset_sets_the_tables_too(gm: Gm) -> None:
-    assert gm("set", "tables", "native").stderr == "presets: tables = native\n"
-    assert gm("set", "format", "phpbb").stderr == "presets: format = phpbb, tables = auto\n"
+    assert gm("set", "tables", "native").stderr == "[presets] tables = native\n"
+    assert gm("set", "format", "phpbb").stderr == "[presets] format = phpbb, tables = auto\n"
     gm("order", "fab", "--target", "**Bob**", "--option", "bang")
     gm("reveal", "--force")
     reveal = gm("post", "reveal").stdout

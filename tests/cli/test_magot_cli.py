@@ -675,8 +675,7 @@ def expected_results(gm: Gm) -> str:
         "    fab                                       0 $  ▁\n"
         "    marco                                     0 $  ▁\n"
         "\n"
-        f"{gm.footer(1)}\n"
-    )
+    ) + nb(f"{gm.footer(1)}\n")
 
 
 def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:

@@ -9,22 +9,17 @@ stdout, the notes and the error on stderr, the exit code), on both databases.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import pytest
 import support
+from support import typeset
 
 TITLE = "Le casse du siècle"
 SLUG = "le-casse-du-siecle"
 DEADLINE = "2026-12-03 20:00"
 DEADLINE_FR = "jeudi 3 décembre 2026 à 20 h 00"
-
-
-def nb(text: str) -> str:
-    """Amounts as gm prints them (no-break spaces), typed here with plain ones."""
-    return re.sub(r"(?<=\d) (?=\d{3}\b|\$)", "\u00a0", text)
 
 
 class Gm(support.Gm):
@@ -37,7 +32,7 @@ class Gm(support.Gm):
             if replaced
             else "Ordre reçu pour le tour 1"
         )
-        return nb(
+        return typeset(
             f"{head} : tu braques **{target}** avec **{option}**.\n"
             f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
             f"Sceau de ton ordre : `{self.seal(player, 1)}` — garde-le : il sera publié à la"
@@ -120,7 +115,7 @@ def test_a_message_that_is_only_a_quote_is_no_order_and_says_why(gm: Gm) -> None
 
 def test_a_refused_quoted_message_quotes_only_what_was_read(gm: Gm) -> None:
     result = gm("order", "tom", "> fab BANG\nje braque lulu", code=1)
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Ordre refusé : tu braques, mais avec quoi ? Précise BANG BANG BANG, BANG ou CLIC CLIC"
         " CLIC dans « je braque lulu ».\n"
         "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
@@ -148,21 +143,21 @@ def test_a_piped_multi_line_message_is_read_from_standard_input(gm: Gm) -> None:
 def test_a_dash_reads_standard_input_too(gm: Gm) -> None:
     result = gm("order", "tom", "-", input="lulu clic")
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **lulu** avec **CLIC CLIC CLIC**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **lulu** avec **CLIC CLIC CLIC**.") + "  \n"
     )
 
 
 def test_a_message_starting_with_a_dash_is_a_message_not_an_option(gm: Gm) -> None:
     result = gm("order", "tom", "- je braque lulu -- BANG", "--preview")
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **lulu** avec **BANG**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **lulu** avec **BANG**.") + "  \n"
     )
     assert result.stderr.endswith(
         f"[{SLUG}] Preview, nothing recorded. Awaiting: fab, marco, lulu. Next: gm order (waiting for fab, marco, lulu) or gm reveal --force\n"
     )
     result = gm("order", "tom", "-x", "lulu", "BANG")
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **lulu** avec **BANG**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **lulu** avec **BANG**.") + "  \n"
     )
 
 
@@ -209,13 +204,13 @@ def test_edit_closed_without_saving_records_nothing(
 def test_bluffing_is_clic_clic_clic(gm: Gm, text: str) -> None:
     result = gm("order", "fab", text)
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **tom** avec **CLIC CLIC CLIC**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **tom** avec **CLIC CLIC CLIC**.") + "  \n"
     )
 
 
 def test_bb_is_asked_back_not_guessed(gm: Gm) -> None:
     result = gm("order", "fab", "BB sur marco", code=1)
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Ordre pas encore enregistré : « BB », c'est BANG ou BANG BANG BANG ? Renvoie ton"
         " ordre en l'écrivant en entier.\n"
         "\n"
@@ -230,7 +225,7 @@ def test_bb_is_asked_back_not_guessed(gm: Gm) -> None:
 
 def test_a_fortune_word_inside_a_line_is_taken_and_said(gm: Gm) -> None:
     result = gm("order", "fab", "tom BANG graine : tequila")
-    assert "Ta graine pour le hasard : `tequila`" in result.stdout
+    assert typeset("Ta graine pour le hasard : `tequila`") in result.stdout
     assert (
         f"[{SLUG}] Read « graine : tequila » inside a line as the word for the fortune.\n"
         in result.stderr
@@ -240,7 +235,7 @@ def test_a_fortune_word_inside_a_line_is_taken_and_said(gm: Gm) -> None:
 def test_words_nothing_was_read_from_are_noted(gm: Gm) -> None:
     result = gm("order", "fab", "salut, tom BANG, bonne chance")
     assert result.stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **tom** avec **BANG**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **tom** avec **BANG**.") + "  \n"
     )
     assert (
         f"[{SLUG}] Not read in fab's message: « salut », « bonne », « chance ».\n"
@@ -254,7 +249,7 @@ def test_words_nothing_was_read_from_are_noted(gm: Gm) -> None:
 
 def test_folding_before_the_reveal_is_too_early(gm: Gm) -> None:
     result = gm("order", "lulu", "je me couche", code=1)
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Trop tôt, lulu : on reste ou on se couche après la révélation du tour 1, quand chacun"
         " sait qui le braque.\n"
         "\n"
@@ -271,7 +266,7 @@ def test_an_order_after_the_reveal_is_too_late(gm: Gm) -> None:
     gm("order", "lulu", "tom BANG")
     gm("reveal", "--force", "--deadline", "2026-12-04 20:00")
     result = gm("order", "lulu", "finalement fab BBB", code=1)
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Trop tard, lulu : les ordres sont verrouillés depuis la révélation du tour 1, ton"
         " ordre ne peut plus changer.\n"
         "\n"
@@ -285,7 +280,7 @@ def test_an_order_between_rounds_is_too_late_for_the_round_played(gm: Gm) -> Non
     gm("reveal", "--force")
     gm("resolve")
     result = gm("order", "lulu", "tom BANG", code=1)
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "Trop tard, lulu : le tour 1 est joué, et le suivant n'est pas encore ouvert.\n"
         "\n"
         "Rien à m'envoyer pour l'instant : j'attendrai ton ordre quand le tour 2 sera ouvert.\n"
@@ -296,8 +291,10 @@ def test_a_refused_replacement_says_the_order_in_force(gm: Gm) -> None:
     gm("order", "lulu", "tom BANG")
     result = gm("order", "lulu", "fab", code=1)
     assert result.stdout.endswith(
-        f"Ton ordre en vigueur reste : tu braques **tom** avec **BANG** ; tu peux le changer"
-        f" avant {DEADLINE_FR}.\n"
+        typeset(
+            f"Ton ordre en vigueur reste : tu braques **tom** avec **BANG** ; tu peux le changer"
+            f" avant {DEADLINE_FR}.\n"
+        )
     )
 
 
@@ -319,21 +316,21 @@ def test_a_replacing_order_says_it_replaced_the_previous_one(gm: Gm) -> None:
 def test_withdraw_fold_and_stay_print_the_reply_to_send(gm: Gm) -> None:
     gm("order", "fab", "marco BANG")
     result = gm("withdraw", "fab")
-    assert (
-        result.stdout == "Ordre retiré pour le tour 1 : pour l'instant, tu ne braques personne.\n"
+    assert result.stdout == typeset(
+        "Ordre retiré pour le tour 1 : pour l'instant, tu ne braques personne.\n"
     )
     assert result.stderr == (
         header("fab") + f"[{SLUG}] Done (event 12). Awaiting: fab, marco, lulu, tom."
         " Next: gm order (waiting for fab, marco, lulu, tom) or gm reveal --force\n"
     )
     gm("reveal", "--force")
-    assert gm("fold", "tom").stdout == (
+    assert gm("fold", "tom").stdout == typeset(
         "C'est noté, tom : tu te couches au tour 1. Arme baissée, un point de honte, mais"
         " personne ne te tirera dessus.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
     )
     result = gm("stay", "tom")
-    assert result.stdout == (
+    assert result.stdout == typeset(
         "C'est noté, tom : tu restes au tour 1. Tu en as une paire.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
     )
@@ -346,7 +343,7 @@ def test_fistful_notes_unread_words_and_leaves_quotes_out(db: str, frozen_clock:
     result = gm(
         "order", "ana", '[quote="MJ"]vos 2 défausses[/quote]\nje défausse 1 et 2, bonne chance bob'
     )
-    assert result.stdout.startswith("Défausse reçue, ana : le 1 et le 2, face cachée.")
+    assert result.stdout.startswith(typeset("Défausse reçue, ana : le 1 et le 2, face cachée."))
     assert result.stderr == (
         "── private reply to ana · Duel [duel] ──\n"
         "[duel] Ignored a [quote] of MJ (« vos 2 défausses »).\n"

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import support
+from support import typeset
 
 from gm.render.filters import datetime_fr
 
@@ -75,7 +76,7 @@ def footer(gm: support.Gm, archived: bool = False) -> str:
 def test_deadline_plus_24h_moves_the_deadline_a_day_and_prints_a_notice(gm: support.Gm) -> None:
     opened(gm)
     result = gm("deadline", "+24h")
-    assert result.stdout == (
+    assert result.stdout == typeset(
         f"**{TITLE} — nouvelle échéance**\n"
         "\n"
         "L'échéance est déplacée : **vendredi 4 décembre 2026 à 20 h 00** au lieu de jeudi"
@@ -144,7 +145,7 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     gm("order", "fab", "marco BANG")
     gm("order", "marco", "fab BBB")
     result = gm("replace", "fab", "Élodie")
-    assert result.stdout == (
+    assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n"
         "\n"
         "**Élodie** prend la place de fab : même siège, même butin, mêmes blessures et mêmes"
@@ -195,24 +196,24 @@ def test_rename_and_nicknames_and_a_near_miss(gm: support.Gm) -> None:
         " [roster/nickname-word]\n"
     )
     result = gm("order", "jp", "je braque fabb, BANG", code=1)
-    assert "je ne connais personne qui s'appelle « fabb »" in result.stdout
+    assert typeset("je ne connais personne qui s'appelle « fabb »") in result.stdout
     result = gm("order", "fabb", "jp BANG", code=3)
     assert result.stderr == (
         f"Error: no player 'fabb' in '{SLUG}' (players: fab, marco, lulu, Jean-Paul); did you"
         " mean 'fab'? [player/not-found]\n"
     )
     assert gm("order", "fab", "je braque JP, BANG").stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **Jean-Paul** avec **BANG**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **Jean-Paul** avec **BANG**.") + "  \n"
     )
     gm("order", "lulu", "fab clic")
     result = gm("rename", "lulu", "Lucienne")
-    assert result.stdout == (
+    assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n\nlulu s'appelle désormais **Lucienne**.\n\n"
         + footer(gm, archived=True)
     )
     # the same person: her archive keeps what she sent as lulu
     archive = gm("history", "--as", "lucienne").stdout
-    assert "ton message « fab clic », reçu." in archive
+    assert typeset("ton message « fab clic », reçu.") in archive
     taken = gm("rename", "marco", "lucienne", code=2).stderr
     assert taken.startswith("Error: players ")
     assert taken.endswith(" [campaign/players]\n")
@@ -290,17 +291,18 @@ def test_history_as_a_player_is_their_french_archive(gm: support.Gm) -> None:
     ]
     at = [when(e["recorded_at"]) for e in mine]
     assert len(at) == 6
-    assert result.stdout == (
+    # what fab typed is quoted as typed: its « : » keeps its plain space
+    assert result.stdout == typeset(
         f"**{TITLE} — ton archive, fab**\n"
         "\n"
-        f"- {at[0]}, tour 1 : ton message « graine : tequila », reçu.\n"
+        f"- {at[0]}, tour 1 : ton message « TYPED », reçu.\n"
         f"- {at[1]}, tour 1 : ta graine pour le hasard `tequila`.\n"
         f"- {at[2]}, tour 1 : ton message « marco », refusé.\n"
         f"- {at[3]}, tour 1 : ton message « marco BANG », reçu.\n"
         f"- {at[4]}, tour 1 : sceau de ton choix `{seal}`.\n"
         f"- {at[5]}, tour 1 : le MJ a retiré ton ordre.\n"
         "\n" + footer(gm)
-    )
+    ).replace("TYPED", "graine : tequila")
     gm("set", "format", "bbcode")
     assert gm("history", "--as", "fab").stdout.startswith(f"[b]{TITLE} — ton archive, fab[/b]\n")
     assert "marco BANG" not in gm("history", "--as", "marco").stdout
@@ -342,7 +344,8 @@ def test_roster_and_deadline_events_export_import_and_verify(
     assert other("verify").stdout == gm("verify").stdout
     assert other.status()["players"] == gm.status()["players"]
     assert other("order", "jp", "Élodie clic").stdout.startswith(
-        "Ordre reçu pour le tour 1 : tu braques **Élodie** avec **CLIC CLIC CLIC**.\n"
+        typeset("Ordre reçu pour le tour 1 : tu braques **Élodie** avec **CLIC CLIC CLIC**.")
+        + "  \n"
     )
 
 

@@ -194,6 +194,10 @@ class BBCodeForum:
         stack: list[str] = []
         plain: list[str] = []
         for kind, tag, _options, token in parser.tokenize(text):
+            # phpBB 3.3's [code] ignores every tag inside it, the smilies and
+            # magic links its plugins would make included (s9e's ignoreTags
+            # rule): a chart's names in a code block show as typed.
+            in_code = "code" in stack
             if kind == parser.TOKEN_TAG_START:
                 if tag not in self.tags:
                     found.append(f"tag {token!r} unknown to {self.name}")
@@ -205,7 +209,8 @@ class BBCodeForum:
                 else:
                     stack.pop()
             elif kind == parser.TOKEN_DATA:
-                plain.append(token)
+                if not in_code:
+                    plain.append(token)
                 tag_like = re.search(r"\[/?[A-Za-z*][^\]\n]*\]", token)
                 if tag_like:
                     found.append(f"tag {tag_like[0]!r} unknown to {self.name}, shown as text")

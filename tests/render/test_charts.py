@@ -17,8 +17,9 @@ import support
 
 from gm.render import Renderer
 from gm.render.charts import chart
+from gm.render.escape import ZWSP
 from gm.render.filters import FilterError
-from gm.render.markup import convert
+from gm.render.presets import PRESETS, to_forum
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,15 +51,39 @@ def test_stars_are_counted_in_french_and_history_is_optional() -> None:
     ]
 
 
-def test_columns_stay_aligned_with_long_wide_and_hostile_names() -> None:
+def test_columns_stay_aligned_with_long_wide_and_hostile_names(tmp_path: Path) -> None:
     names = ["Jean-Christophe de la Fontaine", "山田太郎さん", "[/code]\n**x**", "a"]
     rows = [{"name": n, "value": 10 * i, "history": [i]} for i, n in enumerate(names)]
     lines = chart(rows, unit="or").splitlines()
     assert {_width(line[: line.index("█")]) for line in lines if "█" in line} == {15}
     assert lines[0].startswith("Jean-Christop… ")
     assert "\n" not in lines[2][:15]
-    bbcode = convert(Renderer("magot").env.filters["diagram"]("\n".join(lines)) + "\n", "bbcode")
-    assert bbcode.count("[code]") == 1 and bbcode.count("[/code]") == 1
+    # in a post, as a template prints it: one code block in every format, not
+    # closed early by the name, its columns still aligned on screen
+    folder = tmp_path / "templates" / "magot" / "fr"
+    folder.mkdir(parents=True)
+    (folder / "probe.md.j2").write_text(
+        'Butin :\n\n{{ rows|chart(unit="or")|diagram }}\n', encoding="utf-8"
+    )
+    post = Renderer("magot", override=tmp_path / "templates").render("probe", {"rows": rows})
+    for fmt in PRESETS:
+        shown = to_forum(post, fmt)
+        if PRESETS[fmt].format == "bbcode":
+            # a forum closes [code] at the first [/code]: the name's is broken
+            assert shown.count("[code]") == 1 and shown.count("[/code]") == 1, fmt
+            assert shown.rstrip("\n").endswith("█[/code]"), fmt
+            block = shown[shown.index("[code]") + 6 : shown.index("[/code]")]
+            assert "[b]" not in block, fmt
+        elif fmt == "html":
+            assert shown.count("<pre><code>") == 1 and "<strong>" not in shown, fmt
+            block = shown[shown.index("<pre><code>") + 11 : shown.index("</code></pre>")]
+        else:
+            block = shown[shown.index("\n\n") + 2 :]
+            assert all(line.startswith("    ") for line in block.splitlines()), fmt
+            block = "\n".join(line[4:] for line in block.splitlines())
+        assert "[/code] **x**" in block.replace(ZWSP, ""), fmt
+        seen = [line.replace(ZWSP, "") for line in block.splitlines() if "█" in line]
+        assert len(seen) == 3 and {_width(line[: line.index("█")]) for line in seen} == {15}, fmt
 
 
 def test_a_bad_chart_is_a_template_error() -> None:

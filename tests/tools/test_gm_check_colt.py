@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from gmcheck_support import FORMS, Files, check
+from support import typeset
 
 from gm.cli import cli
 from gm.service import chronicle
@@ -54,8 +55,8 @@ def test_a_face_down_card_changed_after_the_fact_is_caught(bodies: list[str], fi
     posts = bodies[:-1]
     changed = [
         b.replace(
-            "Carte face cachée de bob (tour 2) : Tir,",
-            "Carte face cachée de bob (tour 2) : Braquage,",
+            typeset("Carte face cachée de bob (tour 2) : Tir,"),
+            typeset("Carte face cachée de bob (tour 2) : Braquage,"),
         )
         for b in posts
     ]
@@ -67,8 +68,10 @@ def test_a_face_down_card_changed_after_the_fact_is_caught(bodies: list[str], fi
 
 def test_a_plan_seal_changed_is_caught(bodies: list[str], files: Files) -> None:
     posts = bodies[:-1]
-    pattern = re.compile(r"(Sceau de la carte face cachée de bob \(tour 2\) : `)([0-9a-f])")
+    # gm prints a no-break space before « : » (the render pass)
+    pattern = re.compile(r"(Sceau de la carte face cachée de bob \(tour 2\)\u00a0: `)([0-9a-f])")
     changed = [pattern.sub(lambda m: m[1] + ("0" if m[2] != "0" else "1"), b) for b in posts]
     assert changed != posts
     code, out = check("thread", files("\n".join(changed)))
     assert code == 1, out
+    assert "manche 1, carte face cachée du tour 2, bob : sceau" in out
