@@ -40,7 +40,7 @@ from gm.errors import GMError, InputError, NotFoundError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold, is_platform
+from gm.service.loading import Campaign, extend, is_platform, latest, remember
 from gm.service.loading import load as load  # re-exported: what commands load
 from gm.service.posts import ROLL, publish, render_common, render_private, render_public
 from gm.service.secrets import replaced_in, sealed_in
@@ -339,10 +339,11 @@ def _run(
     the player whose choice an MJ's command records (gm fold, gm default):
     they get a reply, as a player whose message was pasted does."""
     store = env.store
-    info = store.campaign(slug)
     refusal: GMError | None = None
-    with store.write(info.slug) as w:
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+    committed: Campaign | None = None
+    with store.write(slug) as w:
+        info = w.lock(slug)
+        campaign = latest(store, w, info)
         if actor != GM:
             actor = resolve_player(campaign, actor)
         try:
@@ -370,7 +371,8 @@ def _run(
             )
             if not preview:
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
-                w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
+                stored = w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
+                committed = extend(campaign, stored)
         if refusal is None:
             to = actor if submission is not None else None
             if chooser is not None:
@@ -378,6 +380,11 @@ def _run(
             result = _apply(
                 env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview, to
             )
+            if result.recorded:
+                committed = result.campaign
+    # Committed now (the block raised nothing): the next command starts from here.
+    if committed is not None:
+        remember(store, info, committed)
     if refusal is not None:
         raise refusal
     return result

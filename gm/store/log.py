@@ -165,6 +165,11 @@ class Reader:
         ).first()
         return (row[0], row[1]) if row is not None else (0, None)
 
+    def tip(self, slug: str) -> tuple[int, str | None]:
+        """The seq and hash of the campaign's last event (``(0, None)`` for an
+        empty log), in one query: what a cached fold is checked against."""
+        return self._last(self._campaign(slug).id)
+
     def last_seq(self, slug: str) -> int:
         """The seq of the campaign's last event (0 for an empty log)."""
         return self._last(self._campaign(slug).id)[0]
@@ -446,7 +451,9 @@ class Store:
 
     ``clock`` and ``salt`` replace the wall clock and ``secrets`` (tests and
     golden transcripts need reproducible hashes); ``auto_migrate=False``
-    refuses an old database instead of upgrading it. A ``Store`` may be
+    refuses an old database instead of upgrading it; ``durable=False`` does
+    not wait for the disk at each commit (``db.open_engine``): only for a
+    database nobody keeps, such as ``gm play``'s rehearsal. A ``Store`` may be
     shared by threads: each read or write takes its own connection.
     """
 
@@ -458,8 +465,10 @@ class Store:
         auto_migrate: bool = True,
         clock: Callable[[], datetime | None] | None = None,
         salt: Callable[[], str] | None = None,
+        durable: bool = True,
     ) -> None:
         self.url = resolve_url(url)  # a plain file path is accepted too
+        self.durable = durable
         self.where = display_url(parse_url(self.url))
         self._busy_timeout_ms = busy_timeout_ms
         self._auto_migrate = auto_migrate
@@ -478,7 +487,9 @@ class Store:
         if self._engine is None:
             with self._opening:
                 if self._engine is None:
-                    engine = open_engine(self.url, busy_timeout_ms=self._busy_timeout_ms)
+                    engine = open_engine(
+                        self.url, busy_timeout_ms=self._busy_timeout_ms, durable=self.durable
+                    )
                     try:
                         self._prepare(engine)
                     except BaseException:
