@@ -94,9 +94,12 @@ class Campaign:
     secrets: Mapping[SecretKey, Secret] = field(default_factory=dict)
     """The secrets in force, by key, in the order they were first sealed."""
 
-    @property
+    @functools.cached_property
     def live(self) -> tuple[StoredEvent, ...]:
         """The records that count: ``records`` without the voided ones."""
+        # Cached (a campaign never changes): every post rendered reads it.
+        if not self.voided:
+            return self.records
         return tuple(r for r in self.records if r.seq not in self.voided)
 
     @property

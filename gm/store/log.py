@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import digest
@@ -71,6 +71,18 @@ _CAMPAIGN_COLUMNS = (
 )
 _EVENT_COLUMNS = tuple(getattr(events_t.c, name) for name in EVENT_COLUMNS)
 _POST_COLUMNS = tuple(getattr(posts_t.c, name) for name in POST_FIELDS)
+
+# Built once: a command runs these several times, and building a statement
+# costs more than SQLite takes to answer it.
+_LAST = (
+    select(events_t.c.seq, events_t.c.hash)
+    .where(events_t.c.campaign_id == bindparam("campaign_id"))
+    .order_by(events_t.c.seq.desc())
+    .limit(1)
+)
+_LAST_POST = select(func.coalesce(func.max(posts_t.c.number), 0)).where(
+    posts_t.c.campaign_id == bindparam("campaign_id")
+)
 
 MAX_LISTED = 10
 """How many known slugs a "campaign not found" message lists."""
@@ -157,12 +169,7 @@ class Reader:
         return problems
 
     def _last(self, campaign_id: int) -> tuple[int, str | None]:
-        row = self._conn.execute(
-            select(events_t.c.seq, events_t.c.hash)
-            .where(events_t.c.campaign_id == campaign_id)
-            .order_by(events_t.c.seq.desc())
-            .limit(1)
-        ).first()
+        row = self._conn.execute(_LAST, {"campaign_id": campaign_id}).first()
         return (row[0], row[1]) if row is not None else (0, None)
 
     def tip(self, slug: str) -> tuple[int, str | None]:
@@ -338,14 +345,7 @@ class Writer(Reader):
         last_seq = self._last(campaign_id)[0]
         if not 0 <= at_seq <= last_seq:
             raise ValueError(f"at_seq {at_seq} is not in the log of {slug!r} (0..{last_seq})")
-        number = (
-            self._conn.execute(
-                select(func.coalesce(func.max(posts_t.c.number), 0)).where(
-                    posts_t.c.campaign_id == campaign_id
-                )
-            ).scalar_one()
-            + 1
-        )
+        number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one() + 1
         post = StoredPost(
             number=number,
             kind=kind,
