@@ -141,7 +141,8 @@ def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
     when the log still ends with its seq and hash, read here in the same
     transaction (a writer's, under its lock, so nothing can append between
     this check and its own append); otherwise the whole log is read and
-    folded, and remembered.
+    folded, and remembered. A writer calls it before it appends anything, so
+    that what it reads is committed.
     """
     seq, head = r.tip(info.slug)
     kept = _FOLDED.get(store, {}).get(info.slug)
@@ -166,7 +167,7 @@ def remember(store: Store, info: CampaignInfo, campaign: Campaign) -> None:
 
 
 def forget(store: Store) -> None:
-    """Drop what ``latest`` kept for ``store`` (tests; a store being closed)."""
+    """Drop what ``latest`` kept for ``store`` (the next command folds from scratch)."""
     _FOLDED.pop(store, None)
 
 
