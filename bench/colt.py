@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -47,11 +48,17 @@ def main() -> int:
     # The rehearsal (the budget), interleaved with the import floor
     # so that the ratio says how much of it is gm's own work.
     floor = [PY, "-c", "import sqlmodel, jinja2, markdown"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     played, floored = median_pair([*GM, "play", str(GAME)], floor, env, args.runs)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # CPU time moves less than wall time on a shared machine: for information,
+    # the mean CPU time of one gm play together with one run of its floor.
+    cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / (args.runs + 1)
     ok &= played < 3.0
     print(
         f"gm play (6 bandits, 5 rounds) median {played:6.2f} s (budget 3 s)"
         f"  floor({floor[-1]}) {floored:5.2f} s  ratio {played / floored:.1f}"
+        f"  (CPU of one play + one floor: {cpu:.2f} s)"
     )
     # For information: --keep writes to the MJ's database with its durability
     # settings (one fsync per command), the last one is the finished game below.

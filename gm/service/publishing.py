@@ -14,6 +14,7 @@ from gm.core.protocol import PostRef, post_name
 from gm.errors import NotFoundError, quote_choices
 from gm.service.env import Env
 from gm.service.loading import fold, load
+from gm.service.players import resolve_player
 from gm.service.posts import publish, render_common, render_private, render_public
 from gm.store.log import StoredPost
 
@@ -70,9 +71,6 @@ def _render_and_publish(env: Env, slug: str, ref: PostRef) -> StoredPost:
 def private_status(env: Env, slug: str, player: str) -> str:
     """The private message that tells ``player`` where they stand."""
     campaign = load(env, slug)
-    # Imported here: gm post and gm remind need none of the writing path.
-    from gm.service.actions import resolve_player
-
     return render_private(campaign, "pm", resolve_player(campaign, player), env.templates)
 
 
