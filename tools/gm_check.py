@@ -117,6 +117,31 @@ COLT_CARDS = {
     "Coup de poing": "poing",
 }
 """Colt Express's action cards as posts name them, and as their seals hold them."""
+COLT_DECK = ["deplacement"] * 2 + ["etage"] * 2 + ["marshal"] + ["tir"] * 2 + ["braquage"] * 2 + ["poing"]
+"""A bandit's 10 action cards in the order gm shuffles them; each bullet received adds a ``balle``."""
+COLT_CHARACTERS = ("Belle", "Cheyenne", "Django", "Doc", "Ghost", "Tuco")
+COLT_ROUND_CARDS = (
+    "Marshal en colère",
+    "Bras pivotant",
+    "Freinage",
+    "Prenez tout !",
+    "Rébellion des passagers",
+    "Pont",
+    "Tunnel",
+)
+COLT_STATIONS = ("La vengeance du Marshal", "Pickpocket", "Prise d'otage du conducteur")
+"""Round cards 1–4 are drawn among those not played yet, in this order; round 5 among the stations."""
+COLT_PURSES_PER_CAR = {1: 3, 2: 0, 3: 1, 4: 3, 5: 4, 6: 1}
+COLT_PURSE_STOCK = [250] * 8 + [300, 300, 350, 350, 400, 400, 450, 450, 500, 500]
+"""The 18 purses; each bandit first takes a 250 $ one, the cars' purses are drawn from the rest."""
+
+
+def slug(name: str) -> str:
+    """A player's name as gm writes it in a draw's purpose (``round-2/deck/ana``)."""
+    folded = "".join(
+        c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
+    )
+    return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFC", folded).casefold()).strip("-")
 
 
 # --- the hashing contract -------------------------------------------------------
@@ -183,6 +208,16 @@ def draw_below(source: Iterator[int], n: int) -> int:
 def draws(seed: str, label: str, bounds: list[int]) -> list[int]:
     source = stream(seed, label)
     return [draw_below(source, n) for n in bounds]
+
+
+def shuffle(seed: str, label: str, items: Sequence[Any]) -> list[Any]:
+    """gm's ``shuffle``: Fisher–Yates over the stream LABEL, for ``i`` from the
+    last index down to 1, swapping item ``i`` with item ``below(i + 1)``."""
+    out, source = list(items), stream(seed, label)
+    for i in range(len(out) - 1, 0, -1):
+        j = draw_below(source, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 # --- reporting --------------------------------------------------------------------
@@ -2594,26 +2629,15 @@ class Checker:
                     source = stream(self.seed, label)
                     got = [rest.pop(draw_below(source, len(rest))) for _ in range(count)]
                     if focus:
-                        if sorted(got, reverse=True) != sorted(drawn, reverse=True):
-                            self.bad(
-                                post,
-                                None,
-                                f"avec la graine, le flux {label} tire {fmt_bills(got)} ; le message montre {fmt_bills(drawn)}",
-                                f"with the seed, the stream {label} draws {fmt_bills(got)}; the post shows {fmt_bills(drawn)}",
-                            )
-                        elif not self.seed_checked:
-                            self.missing(
-                                post,
-                                None,
-                                f"billets retirés du flux {label}, mais avec une graine non comparée au sceau",
-                                f"bills drawn again from {label}, but with a seed not checked against the commitment",
-                            )
-                        else:
-                            self.ok(
-                                post,
-                                f"billets {fmt_bills(got)} retirés de la graine, flux {label}",
-                                f"bills {fmt_bills(got)} drawn again from the seed, stream {label}",
-                            )
+                        self.redrawn(
+                            post,
+                            None,
+                            label,
+                            fmt_bills(got),
+                            fmt_bills(drawn),
+                            ("billets", "bills"),
+                            verb="tire",
+                        )
                     rest = sorted(rest, reverse=True)
                     if sorted(got, reverse=True) != sorted(drawn, reverse=True):
                         rest = list(deck)
@@ -2728,6 +2752,41 @@ class Checker:
                     f"tour {n} : le sel de {a} diffère de celui des résultats",
                     f"round {n}: {a}'s salt differs from the results'",
                 )
+
+    def redrawn(
+        self,
+        post: Post,
+        line: Line | None,
+        label: str,
+        got: str,
+        shown: str,
+        what: tuple[str, str],
+        verb: str = "donne",
+    ) -> None:
+        """Report a chance result drawn again from the seed (stream ``label``,
+        giving ``got``) against what the post shows: a difference names both;
+        a match is a proof only with a seed checked against the commitment.
+        Every game's re-derivation (bills, dice, Colt's train and decks) ends here."""
+        if got != shown:
+            self.bad(
+                post,
+                line,
+                f"avec la graine, le flux {label} {verb} {got} ; le message montre {shown}",
+                f"with the seed, the stream {label} gives {got}; the post shows {shown}",
+            )
+        elif not self.seed_checked:
+            self.missing(
+                post,
+                line,
+                f"{what[0]} retirés du flux {label}, mais avec une graine non comparée au sceau",
+                f"{what[1]} drawn again from {label}, but with a seed not checked against the commitment",
+            )
+        else:
+            self.ok(
+                post,
+                f"{what[0]} {got} retirés de la graine, flux {label}",
+                f"{what[1]} {got} drawn again from the seed, stream {label}",
+            )
 
     def words_never_vanish(self, draws_in_order: list[tuple[int, Post]], what: str) -> None:
         seen: dict[str, Post] = {}
@@ -2888,26 +2947,9 @@ class Checker:
                 for t in d["terms"]
             ]
             shown = [values for _, values, _ in d["groups"]]
-            if expected != shown:
-                self.bad(
-                    post,
-                    post.heading,
-                    f"avec la graine, le flux {d['draw']['label']} donne {expected} ; le message montre {shown}",
-                    f"with the seed, the stream {d['draw']['label']} gives {expected}; the post shows {shown}",
-                )
-            elif not self.seed_checked:
-                self.missing(
-                    post,
-                    post.heading,
-                    "dés retirés, mais avec une graine non comparée au sceau",
-                    "dice rolled again, but with a seed not checked against the commitment",
-                )
-            else:
-                self.ok(
-                    post,
-                    f"dés {shown} retirés de la graine, flux {d['draw']['label']}",
-                    f"dice {shown} rolled again from the seed",
-                )
+            self.redrawn(
+                post, post.heading, d["draw"]["label"], str(expected), str(shown), ("dés", "dice")
+            )
         self.words_never_vanish(rolls, "roll")
         if self.whole and rolls:
             have = {n for n, _ in rolls}
