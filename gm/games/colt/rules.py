@@ -750,15 +750,19 @@ def _resolve(run: Run, draws: Draws, outcome: Outcome, how: str, value: int | No
     )
     effects, moves = action.resolve(state, played, outcome, purse)
     reason = action.void_reason(state, played) if outcome.void else None
+    among = _drawn_among(state, offered, value)
+    drawn = next((i for i, m in enumerate(moves) if m.value == purse), None) if among else None
     run.emit(
-        *(_sealed(state.round, step, m) for m in moves),
+        *(_sealed(state.round, step, m, among if i == drawn else ()) for i, m in enumerate(moves)),
         CardResolved(
             state.round, step, run.first, played.player, played.card, how, outcome, reason, effects
         ),
     )
 
 
-def _sealed(round_: int, step: int, move: action.PurseMove) -> PurseMoved:
+def _sealed(
+    round_: int, step: int, move: action.PurseMove, offered: tuple[int, ...] = ()
+) -> PurseMoved:
     return PurseMoved(
         round_,
         step,
@@ -768,7 +772,16 @@ def _sealed(round_: int, step: int, move: action.PurseMove) -> PurseMoved:
         move.to_bandit,
         move.car,
         move.roof,
+        offered,
     )
+
+
+def _drawn_among(state: State, offered: tuple[int, ...], value: int | None) -> tuple[int, ...]:
+    """The purses the fortune drew among (R-7), or () when it drew nothing
+    (a value given, a scripted game, or purses all alike)."""
+    if value is not None or state.scripted or len(set(offered)) < 2:
+        return ()
+    return tuple(offered)
 
 
 def _choose(run: Run, actor: str, command: Choose, draws: Draws) -> None:
@@ -908,8 +921,18 @@ def _pickpocket(
         offered = state.loot_at(b.car, b.roof).purses
         purpose = f"round-{state.round}/pickpocket/{draw_name(state, player)}"
         purse = _purse(state, offered, value, draws, purpose)
+        among = _drawn_among(state, offered, value)
         events.append(
-            PurseMoved(state.round, 0, player, purse, to_bandit=player, car=b.car, roof=b.roof)
+            PurseMoved(
+                state.round,
+                0,
+                player,
+                purse,
+                to_bandit=player,
+                car=b.car,
+                roof=b.roof,
+                offered=among,
+            )
         )
     elif value is not None:
         raise OrderSyntaxError("« rien » takes no purse value", code="colt/two-values")
@@ -1169,6 +1192,9 @@ def _shift(state: State, name: str, car: int, roof: bool, kind: str | None, sign
 
 
 def _evolve_purse(state: State, event: PurseMoved) -> State:
+    if event.offered:
+        drawn = (event.round, event.step, event.player, tuple(event.offered), event.value)
+        state = state.but(purse_draws=(*state.purse_draws, drawn))
     if event.from_bandit is not None:
         b = state.bandit(event.from_bandit)
         state = state.with_bandit(replace(b, purses=_without(b.purses, event.value)))

@@ -380,7 +380,15 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
             "last": record.number == 5,
         }
     if post.kind == "final":
-        return base | {"standings": _final(state)}
+        over = state.phase is Phase.OVER
+        return base | {
+            "standings": _final(state),
+            # the purses the fortune drew and among which: secret until the end
+            "purse_draws": [
+                {"round": r, "step": step, "player": p, "offered": list(among), "value": value}
+                for r, step, p, among, value in (state.purse_draws if over else ())
+            ],
+        }
     raise NotFoundError(
         f"no post {post.kind} {post.address} in Colt Express",
         code="colt/no-such-post",
