@@ -52,7 +52,16 @@ What is checked (each « seal » compares at least 32 hex digits, all of them):
   end-of-manche posts (``{"_v": 2, "player", "cards"}`` for the setup).
 * Colt Express. Action posts: each face-down card turned over is sealed
   again from its salt (payload ``{"round", "turn", "player", "card"}``) and
-  compared with the seal its Plan post published.
+  compared with the seal its Plan post published. Every draw line (« …
+  : tirage LABEL, graines : … ») has its label recomputed from the words
+  printed with it; with the seed, every draw is made again: the characters
+  dealt and the cars' order (train post), the purses in the cars and each
+  round's decks (shuffled again, then sealed again with the salts the final
+  post discloses: ``{"holder": "gm", "purses"}``, ``{"round", "player",
+  "cards"}``, against the seals published at the time), each round's card
+  (among those not played yet), each choice drawn by default (R-6, among the
+  choices the thread listed when the card waited) and each purse drawn
+  (R-7, among the purses the final post lists for it).
 * Dice (``gm roll``): the label, and with the seed every die and the total.
 * Final post: the seed against the opening's commitment.
 
