@@ -3412,7 +3412,17 @@ class Checker:
             if card:
                 used.append(card)
             for player, digits in opening.data.get("decks", {}).items():
-                got = drawn(f"round-{r}/deck/{self.colt_name(player)}")
+                purpose = f"round-{r}/deck/{self.colt_name(player)}"
+                if f"round-{r}/card" in drawn_lines and purpose not in drawn_lines:
+                    if self.focused(opening):  # the fortune drew the round: every deck too
+                        self.bad(
+                            opening,
+                            opening.data.get("decks_line"),
+                            f"pioche de {player} scellée sans sa ligne de tirage",
+                            f"{player}'s deck sealed without its draw line",
+                        )
+                    continue
+                got = drawn(purpose)
                 if got is None or not salts:
                     continue
                 post, line, label = got

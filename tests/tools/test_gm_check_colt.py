@@ -257,3 +257,14 @@ def test_draws_before_the_seed_is_revealed_are_not_checked(fortune: Played, file
     code, out = check("thread", files(joined(fortune.bodies()[:-1])))
     assert code == 3, out
     assert "graine pas encore révélée : tirage non refait" in out
+
+
+def test_a_deck_draw_line_removed_is_caught(fortune: Played, files: Files) -> None:
+    """The fortune drew round 2: each deck's draw line must be there."""
+    bodies = fortune.bodies()
+    i, body = next((i, b) for i, b in enumerate(bodies) if b.startswith("# Manche 2 :"))
+    line = next(li for li in body.splitlines() if li.startswith("- Pioche de "))
+    changed = list(bodies)
+    changed[i] = body.replace(line + "\n", "", 1)
+    assert changed[i] != body
+    expect_mismatch(files, changed, "manche 2 .* pioche de .* scellée sans sa ligne de tirage")
