@@ -173,10 +173,6 @@ class PurseMoved(Event):
     to_bandit: str | None = None
     car: int | None = None
     roof: bool = False
-    offered: tuple[int, ...] = ()
-    """The purses on offer when the fortune drew this one (R-7), in the order
-    it drew among (empty: nothing was drawn); the final post shows them, so
-    players can draw again. A field with a default: older events fold as is."""
 
 
 @dataclass(frozen=True)

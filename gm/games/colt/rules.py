@@ -750,19 +750,15 @@ def _resolve(run: Run, draws: Draws, outcome: Outcome, how: str, value: int | No
     )
     effects, moves = action.resolve(state, played, outcome, purse)
     reason = action.void_reason(state, played) if outcome.void else None
-    among = _drawn_among(state, offered, value)
-    drawn = next((i for i, m in enumerate(moves) if m.value == purse), None) if among else None
     run.emit(
-        *(_sealed(state.round, step, m, among if i == drawn else ()) for i, m in enumerate(moves)),
+        *(_sealed(state.round, step, m) for m in moves),
         CardResolved(
             state.round, step, run.first, played.player, played.card, how, outcome, reason, effects
         ),
     )
 
 
-def _sealed(
-    round_: int, step: int, move: action.PurseMove, offered: tuple[int, ...] = ()
-) -> PurseMoved:
+def _sealed(round_: int, step: int, move: action.PurseMove) -> PurseMoved:
     return PurseMoved(
         round_,
         step,
@@ -772,16 +768,7 @@ def _sealed(
         move.to_bandit,
         move.car,
         move.roof,
-        offered,
     )
-
-
-def _drawn_among(state: State, offered: tuple[int, ...], value: int | None) -> tuple[int, ...]:
-    """The purses the fortune drew among (R-7), or () when it drew nothing
-    (a value given, a scripted game, or purses all alike)."""
-    if value is not None or state.scripted or len(set(offered)) < 2:
-        return ()
-    return tuple(offered)
 
 
 def _choose(run: Run, actor: str, command: Choose, draws: Draws) -> None:
@@ -921,18 +908,8 @@ def _pickpocket(
         offered = state.loot_at(b.car, b.roof).purses
         purpose = f"round-{state.round}/pickpocket/{draw_name(state, player)}"
         purse = _purse(state, offered, value, draws, purpose)
-        among = _drawn_among(state, offered, value)
         events.append(
-            PurseMoved(
-                state.round,
-                0,
-                player,
-                purse,
-                to_bandit=player,
-                car=b.car,
-                roof=b.roof,
-                offered=among,
-            )
+            PurseMoved(state.round, 0, player, purse, to_bandit=player, car=b.car, roof=b.roof)
         )
     elif value is not None:
         raise OrderSyntaxError("« rien » takes no purse value", code="colt/two-values")
@@ -1191,9 +1168,30 @@ def _shift(state: State, name: str, car: int, roof: bool, kind: str | None, sign
     return state.with_bandit(b).with_loot(car, roof, loot)
 
 
+def _drawn_among(state: State, event: PurseMoved) -> tuple[int, ...]:
+    """The purses the fortune drew ``event``'s among (R-7), read from the
+    state before the move, as ``_purse`` saw them: a Braquage's or
+    Pickpocket's spot, a Coup de poing victim's purses. () when nothing was
+    drawn: a game played by hand (the scenario names the value), purses all
+    alike, or a purse no choice moves (the Vengeance's least valuable one).
+    Derived here rather than stored, so that the events stay as they were."""
+    if state.scripted:
+        return ()
+    if event.step == 0 and (event.from_bandit is not None or event.to_bandit is None):
+        return ()  # an event's purse taken without a draw (La vengeance du Marshal)
+    if event.from_bandit is not None:
+        offered = state.bandit(event.from_bandit).purses
+    elif event.car is not None:
+        offered = state.loot_at(event.car, event.roof).purses
+    else:
+        return ()
+    return tuple(offered) if len(set(offered)) > 1 else ()
+
+
 def _evolve_purse(state: State, event: PurseMoved) -> State:
-    if event.offered:
-        drawn = (event.round, event.step, event.player, tuple(event.offered), event.value)
+    among = _drawn_among(state, event)
+    if among:
+        drawn = (event.round, event.step, event.player, among, event.value)
         state = state.but(purse_draws=(*state.purse_draws, drawn))
     if event.from_bandit is not None:
         b = state.bandit(event.from_bandit)
