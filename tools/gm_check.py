@@ -52,7 +52,16 @@ What is checked (each « seal » compares at least 32 hex digits, all of them):
   end-of-manche posts (``{"_v": 2, "player", "cards"}`` for the setup).
 * Colt Express. Action posts: each face-down card turned over is sealed
   again from its salt (payload ``{"round", "turn", "player", "card"}``) and
-  compared with the seal its Plan post published.
+  compared with the seal its Plan post published. Every draw line (« …
+  : tirage LABEL, graines : … ») has its label recomputed from the words
+  printed with it; with the seed, every draw is made again: the characters
+  dealt and the cars' order (train post), the purses in the cars and each
+  round's decks (shuffled again, then sealed again with the salts the final
+  post discloses: ``{"holder": "gm", "purses"}``, ``{"round", "player",
+  "cards"}``, against the seals published at the time), each round's card
+  (among those not played yet), each choice drawn by default (R-6, among the
+  choices the thread listed when the card waited) and each purse drawn
+  (R-7, among the purses the final post lists for it).
 * Dice (``gm roll``): the label, and with the seed every die and the total.
 * Final post: the seed against the opening's commitment.
 
@@ -117,6 +126,31 @@ COLT_CARDS = {
     "Coup de poing": "poing",
 }
 """Colt Express's action cards as posts name them, and as their seals hold them."""
+COLT_DECK = (
+    ["deplacement"] * 2 + ["etage"] * 2 + ["marshal"] + ["tir"] * 2 + ["braquage"] * 2 + ["poing"]
+)
+"""A bandit's 10 action cards in the order gm shuffles them; each bullet received adds a ``balle``."""
+COLT_CHARACTERS = ("Belle", "Cheyenne", "Django", "Doc", "Ghost", "Tuco")
+COLT_ROUND_CARDS = (
+    "Marshal en colère",
+    "Bras pivotant",
+    "Freinage",
+    "Prenez tout !",
+    "Rébellion des passagers",
+    "Pont",
+    "Tunnel",
+)
+COLT_STATIONS = ("La vengeance du Marshal", "Pickpocket", "Prise d'otage du conducteur")
+"""Round cards 1–4 are drawn among those not played yet, in this order; round 5 among the stations."""
+COLT_PURSES_PER_CAR = {1: 3, 2: 0, 3: 1, 4: 3, 5: 4, 6: 1}
+COLT_PURSE_STOCK = [250] * 8 + [300, 300, 350, 350, 400, 400, 450, 450, 500, 500]
+"""The 18 purses; each bandit first takes a 250 $ one, the cars' purses are drawn from the rest."""
+
+
+def slug(name: str) -> str:
+    """A player's name as gm writes it in a draw's purpose (``round-2/deck/ana``)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFC", folded).casefold()).strip("-")
 
 
 # --- the hashing contract -------------------------------------------------------
@@ -183,6 +217,16 @@ def draw_below(source: Iterator[int], n: int) -> int:
 def draws(seed: str, label: str, bounds: list[int]) -> list[int]:
     source = stream(seed, label)
     return [draw_below(source, n) for n in bounds]
+
+
+def shuffle(seed: str, label: str, items: Sequence[Any]) -> list[Any]:
+    """gm's ``shuffle``: Fisher–Yates over the stream LABEL, for ``i`` from the
+    last index down to 1, swapping item ``i`` with item ``below(i + 1)``."""
+    out, source = list(items), stream(seed, label)
+    for i in range(len(out) - 1, 0, -1):
+        j = draw_below(source, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 # --- reporting --------------------------------------------------------------------
@@ -1314,6 +1358,12 @@ class Checker:
         self.seed_checked = False
         self.commitments: dict[tuple[Any, ...], list[tuple[Post, Line, str]]] = {}
         self.openings: dict[tuple[Any, ...], list[tuple[Post, Line, str]]] = {}
+        self.colt_draws: dict[str, tuple[Post, Line, dict[str, Any]]] = {}
+        """Colt Express: each draw line read, by the purpose of its stream."""
+        self.colt_asked: dict[tuple[int, int], list[str]] = {}
+        """Colt Express: (round, step) → the legal choices listed when the card waited."""
+        self.colt_defaults: list[tuple[Post, Line, int, int, str]] = []
+        """Colt Express: each choice drawn by the fortune (R-6): round, step, choice."""
 
     # reporting with a place
     def bad(self, post: Post, line: Line | None, fr: str, en: str) -> None:
@@ -1389,6 +1439,7 @@ class Checker:
             self.check_footer(post)
         self.check_magot()
         self.check_fistful()
+        self.check_colt()
         self.check_rolls()
         self.check_secrets()
         self.check_given_seals()
@@ -1517,6 +1568,9 @@ class Checker:
                 m = re.fullmatch(r"Joueurs \(dans l'ordre\) : (.+)", t)
                 if m:
                     data["players"] = m[1].split(" · ")
+                m = re.fullmatch(r"Bandits : (.+)", t)
+                if m and kind == "colt-opening":
+                    data["players"] = parse_names(m[1], []) or []
                 m = re.fullmatch(r"Duellistes : (.+)", t)
                 if m:
                     entries = parse_entries(m[1], r"\(deck (rouge|vert)\)", [])
@@ -2598,26 +2652,15 @@ class Checker:
                     source = stream(self.seed, label)
                     got = [rest.pop(draw_below(source, len(rest))) for _ in range(count)]
                     if focus:
-                        if sorted(got, reverse=True) != sorted(drawn, reverse=True):
-                            self.bad(
-                                post,
-                                None,
-                                f"avec la graine, le flux {label} tire {fmt_bills(got)} ; le message montre {fmt_bills(drawn)}",
-                                f"with the seed, the stream {label} draws {fmt_bills(got)}; the post shows {fmt_bills(drawn)}",
-                            )
-                        elif not self.seed_checked:
-                            self.missing(
-                                post,
-                                None,
-                                f"billets retirés du flux {label}, mais avec une graine non comparée au sceau",
-                                f"bills drawn again from {label}, but with a seed not checked against the commitment",
-                            )
-                        else:
-                            self.ok(
-                                post,
-                                f"billets {fmt_bills(got)} retirés de la graine, flux {label}",
-                                f"bills {fmt_bills(got)} drawn again from the seed, stream {label}",
-                            )
+                        self.redrawn(
+                            post,
+                            None,
+                            label,
+                            fmt_bills(got),
+                            fmt_bills(drawn),
+                            ("billets", "bills"),
+                            verb="tire",
+                        )
                     rest = sorted(rest, reverse=True)
                     if sorted(got, reverse=True) != sorted(drawn, reverse=True):
                         rest = list(deck)
@@ -2732,6 +2775,42 @@ class Checker:
                     f"tour {n} : le sel de {a} diffère de celui des résultats",
                     f"round {n}: {a}'s salt differs from the results'",
                 )
+
+    def redrawn(
+        self,
+        post: Post,
+        line: Line | None,
+        label: str,
+        got: str,
+        shown: str,
+        what: tuple[str, str],
+        verb: str = "donne",
+        done: str = "retirés",
+    ) -> None:
+        """Report a chance result drawn again from the seed (stream ``label``,
+        giving ``got``) against what the post shows: a difference names both;
+        a match is a proof only with a seed checked against the commitment.
+        Every game's re-derivation (bills, dice, Colt's train and decks) ends here."""
+        if got != shown:
+            self.bad(
+                post,
+                line,
+                f"avec la graine, le flux {label} {verb} {got} ; le message montre {shown}",
+                f"with the seed, the stream {label} gives {got}; the post shows {shown}",
+            )
+        elif not self.seed_checked:
+            self.missing(
+                post,
+                line,
+                f"{what[0]} {done} du flux {label}, mais avec une graine non comparée au sceau",
+                f"{what[1]} drawn again from {label}, but with a seed not checked against the commitment",
+            )
+        else:
+            self.ok(
+                post,
+                f"{what[0]} {got} {done} de la graine, flux {label}",
+                f"{what[1]} {got} drawn again from the seed, stream {label}",
+            )
 
     def words_never_vanish(self, draws_in_order: list[tuple[int, Post]], what: str) -> None:
         seen: dict[str, Post] = {}
@@ -2892,26 +2971,9 @@ class Checker:
                 for t in d["terms"]
             ]
             shown = [values for _, values, _ in d["groups"]]
-            if expected != shown:
-                self.bad(
-                    post,
-                    post.heading,
-                    f"avec la graine, le flux {d['draw']['label']} donne {expected} ; le message montre {shown}",
-                    f"with the seed, the stream {d['draw']['label']} gives {expected}; the post shows {shown}",
-                )
-            elif not self.seed_checked:
-                self.missing(
-                    post,
-                    post.heading,
-                    "dés retirés, mais avec une graine non comparée au sceau",
-                    "dice rolled again, but with a seed not checked against the commitment",
-                )
-            else:
-                self.ok(
-                    post,
-                    f"dés {shown} retirés de la graine, flux {d['draw']['label']}",
-                    f"dice {shown} rolled again from the seed",
-                )
+            self.redrawn(
+                post, post.heading, d["draw"]["label"], str(expected), str(shown), ("dés", "dice")
+            )
         self.words_never_vanish(rolls, "roll")
         if self.whole and rolls:
             have = {n for n, _ in rolls}
@@ -2992,6 +3054,7 @@ class Checker:
     def parse_colt_plan(self, post: Post) -> None:
         """A Plan turn: the seal of a card played face down (« Sceau de la
         carte face cachée de ana (tour 5) : … »)."""
+        self.colt_choices(post)
         for line in post.body:
             m = re.fullmatch(
                 r"Sceau de la carte face cachée de (.+) \(tour (\d+)\) : " + SEAL + r"\.",
@@ -3003,7 +3066,25 @@ class Checker:
     def parse_colt_action(self, post: Post) -> None:
         """Action steps: each face-down card turned over, with its salt, is
         sealed again (payload ``{"round", "turn", "player", "card"}``) and
-        compared with the seal its Plan post published."""
+        compared with the seal its Plan post published; the choices drawn by
+        the fortune (R-6) and the purses it drew (R-7) name their streams."""
+        r = post.key[0]
+        steps: list[int] = []
+        for line in post.body:
+            m = re.fullmatch(
+                r"(\d+)\. .+ — « (.+?) » \(sans réponse : choix tiré au hasard\).*", line.text
+            )
+            if m:
+                self.colt_defaults.append((post, line, r, int(m[1]), m[2]))
+            m = re.match(r"(\d+)\. ", line.text)
+            if m:
+                steps.append(int(m[1]))
+        purposes: dict[str, str] = {}
+        for n in steps:
+            purposes[f"Carte {n}, choix tiré au hasard"] = f"round-{r}/default/{n}"
+            purposes[f"Carte {n}, bourse tirée au hasard"] = f"round-{r}/purse/{n}"
+        self.colt_draw_lines(post, purposes)
+        self.colt_choices(post)
         for line in post.body:
             m = re.fullmatch(
                 r"Carte face cachée de (.+) \(tour (\d+)\) : (.+), sel ([0-9a-fA-F]{8,128})\.",
@@ -3023,6 +3104,385 @@ class Checker:
             payload = {"round": post.key[0], "turn": int(m[2]), "player": m[1], "card": code}
             digits = hex_digits(seal(COLT_CARD, payload, m[4]))
             self.open(("colt-card", post.key[0], int(m[2]), m[1]), post, line, digits)
+
+    def colt_draw_lines(self, post: Post, purposes: dict[str, str]) -> None:
+        """The fortune's draw lines of a Colt post, « WHAT : tirage LABEL,
+        graines : … »; ``purposes`` maps each WHAT this post may print to
+        the stream it names. Each label is recomputed from the words printed."""
+        for line in post.body:
+            m = re.match(r"(.+?) : tirage ", line.text)
+            if m is None:
+                continue
+            draw = parse_draw_clause(line, m.end(), len(line.text), self.known(post))
+            purpose = purposes.get(m[1])
+            if draw is None or purpose is None:
+                self.bad(
+                    post,
+                    line,
+                    f"ligne de tirage illisible ou inconnue : « {line.text[:60]} »",
+                    f"unreadable or unknown draw line: {line.text[:60]!r}",
+                )
+                continue
+            if purpose in self.colt_draws:
+                self.bad(post, line, f"tirage {purpose} en double", f"duplicate draw {purpose}")
+                continue
+            self.colt_draws[purpose] = (post, line, draw)
+            if self.focused(post):
+                self.check_label(post, line, draw, purpose)
+
+    def colt_name(self, player: str) -> str:
+        """How gm names ``player`` in a draw's purpose: their name as a slug,
+        or their seat when that slug is not unique."""
+        players = self.players or [player]
+        name = slug(player)
+        if name and [slug(p) for p in players].count(name) == 1:
+            return name
+        return f"seat-{players.index(player) + 1}" if player in players else name
+
+    def parse_colt_train(self, post: Post) -> None:
+        """The train: the characters, the cars, the seal of the purses' values
+        and the draws that made them (``setup/characters``, ``/cars``, ``/purses``)."""
+        d = post.data
+        d["characters"] = {}
+        who = "|".join(COLT_CHARACTERS)
+        for line in post.body:
+            m = re.fullmatch(rf"(.+) joue ({who}) : .+\.", line.text)
+            if m:
+                d["characters"][m[1]] = m[2]
+            m = re.fullmatch(
+                r"Le train : la locomotive, puis \d+ wagons \(cartes ([\d, ]+), de la"
+                r" locomotive vers la queue\)\..*",
+                line.text,
+            )
+            if m:
+                d["cars"] = [int(c) for c in m[1].split(", ")]
+            m = re.search(r"Sceau des valeurs : " + SEAL + r"\.", line.text)
+            if m:
+                d["loot_seal"] = (line, m[1].lower())
+        self.colt_draw_lines(
+            post,
+            {
+                "Personnages distribués par le hasard": "setup/characters",
+                "Wagons tirés au hasard": "setup/cars",
+                "Bourses des wagons tirées au hasard": "setup/purses",
+            },
+        )
+
+    def parse_colt_round(self, post: Post) -> None:
+        """A round opens: its card, the seals of the shuffled decks, and the
+        draws (``round-N/card``, ``round-N/deck/<player>``)."""
+        r = post.key[0]
+        m = re.fullmatch(r"Manche \d+ : (.+)", post.heading.text)
+        post.data["card"] = m[1] if m else None
+        post.data["decks"] = {}
+        for line in post.body:
+            m = re.fullmatch(r"Sceaux des pioches mélangées : (.+)", line.text)
+            if m:
+                post.data["decks"] = dict(self.sealed_entries(post, line, m[1]))
+                post.data["decks_line"] = line
+        names = list(post.data["decks"]) or self.players
+        self.colt_draw_lines(
+            post,
+            {"Carte de la manche": f"round-{r}/card"}
+            | {f"Pioche de {p}": f"round-{r}/deck/{self.colt_name(p)}" for p in names},
+        )
+
+    def colt_choices(self, post: Post) -> None:
+        """A card that waits for its owner's choice, with the legal choices in
+        the order gm lists them (and draws among, R-6)."""
+        for line in post.body:
+            m = re.fullmatch(
+                r"Carte (\d+) sur \d+ : .+ — .+, à toi de choisir : (« .+ »)\.", line.text
+            )
+            if m:
+                choices = re.findall(r"« (.+?) »(?: · |$)", m[2])
+                self.colt_asked[(post.key[0], int(m[1]))] = choices
+
+    def parse_colt_event(self, post: Post) -> None:
+        """The end of a round: Pickpocket's answers and purses drawn by the fortune."""
+        r = post.key[0]
+        purposes: dict[str, str] = {}
+        for p in self.players:
+            name = self.colt_name(p)
+            purposes[f"Pickpocket, réponse de {p} tirée au hasard"] = (
+                f"round-{r}/default/pickpocket-{name}"
+            )
+            purposes[f"Pickpocket, bourse de {p} tirée au hasard"] = f"round-{r}/pickpocket/{name}"
+        self.colt_draw_lines(post, purposes)
+
+    def parse_colt_final(self, post: Post) -> None:
+        """The final post discloses every secret's seal with its salt; the
+        checker uses the salts to seal again what it draws from the seed."""
+        salts: dict[str, str] = {}
+        for line in post.body:
+            if not line.text.startswith("Secrets de la partie (sceau, sel) : "):
+                continue
+            for m in re.finditer(
+                r"(?:loot|deck|card|instruction|purse) .+? ([0-9a-fA-F]{8,64}) sel ([0-9a-fA-F]{8,128})(?: · |$)",
+                line.text,
+            ):
+                salts[m[1].lower()] = m[2]
+        post.data["salts"] = salts
+        drawn: list[tuple[Line, int, str, str, list[int], int]] = []
+        for line in post.body:
+            m = re.fullmatch(
+                r"Manche (\d+), (?:carte (\d+)|Pickpocket) \((.+)\) : parmi ([\d, ]+) → (\d+) \$",
+                line.text,
+            )
+            if m:
+                offered = [int(v) for v in m[4].split(", ")]
+                drawn.append((line, int(m[1]), m[2] or "", m[3], offered, int(m[5])))
+        post.data["purses"] = drawn
+
+    def check_colt_purses(self, final: Post) -> None:
+        """R-7: each purse the fortune drew, drawn again among those the
+        final post lists, from the stream its Action (or end-of-round) post
+        named; every purse draw of the thread must be listed there."""
+        seed = self.seed
+        listed: set[str] = set()
+        for line, r, step, player, offered, value in final.data.get("purses", []):
+            purpose = (
+                f"round-{r}/purse/{step}"
+                if step
+                else f"round-{r}/pickpocket/{self.colt_name(player)}"
+            )
+            listed.add(purpose)
+            found = self.colt_draws.get(purpose)
+            if found is None:
+                self.bad(
+                    final,
+                    line,
+                    f"bourse tirée {purpose} sans ligne de tirage dans le fil",
+                    f"purse draw {purpose} without a draw line in the thread",
+                )
+                continue
+            if seed is None:
+                continue
+            label = found[2]["label"]
+            again = offered[draws(seed, label, [len(offered)])[0]]
+            self.redrawn(
+                final,
+                line,
+                label,
+                f"{again} $",
+                f"{value} $",
+                (f"bourse parmi {', '.join(map(str, offered))} :", "purse"),
+                verb="tire",
+                done="retirée",
+            )
+        for purpose, (post, line, _) in self.colt_draws.items():
+            if ("/purse/" in purpose or "/pickpocket/" in purpose) and purpose not in listed:
+                self.bad(
+                    post,
+                    line,
+                    f"la fin de partie ne dit pas quelle bourse le tirage {purpose} a donnée",
+                    f"the final post does not say which purse the draw {purpose} gave",
+                )
+
+    def check_colt(self) -> None:
+        """With the seed, every chance result of Colt Express drawn again from
+        the streams the posts name: the characters dealt, the cars' order, the
+        purses in the cars and each round's decks (sealed again with the salts
+        the final post discloses, against the seals published at the time),
+        each round's card, and each choice the fortune made (R-6)."""
+        train = self.by.get(("colt-train", ()))
+        final = self.by.get(("colt-final", ()))
+        salts: dict[str, str] = final.data.get("salts", {}) if final is not None else {}
+        drawn_lines = self.colt_draws
+        if drawn_lines and self.seed is None:
+            for post, line, _ in drawn_lines.values():
+                if self.focused(post):
+                    self.missing(
+                        post,
+                        line,
+                        "graine pas encore révélée : tirage non refait (il faut la fin de partie)",
+                        "seed not revealed yet: draw not made again (the final post is needed)",
+                    )
+            return
+        seed = self.seed
+        if seed is None:
+            return
+
+        def drawn(purpose: str) -> tuple[Post, Line, str] | None:
+            found = drawn_lines.get(purpose)
+            if found is None or not self.focused(found[0]):
+                return None
+            return found[0], found[1], found[2]["label"]
+
+        def salt_of(post: Post, line: Line, digits: str) -> str | None:
+            salt = next((v for k, v in salts.items() if same_digits(k, digits)), None)
+            if salt is None:
+                self.missing(
+                    post,
+                    line,
+                    f"sceau {digits} : sel pas encore dévoilé (il faut la fin de partie)",
+                    f"seal {digits}: salt not disclosed yet (the final post is needed)",
+                )
+            return salt
+
+        def sealed(kind: str, payload: Any, salt: str) -> str:
+            return hex_digits(seal(kind, payload, salt))[:MIN_DIGITS]
+
+        if train is not None:
+            d = train.data
+            chars: dict[str, str] = d.get("characters", {})
+            cars: list[int] = d.get("cars", [])
+            players = self.players or list(chars)
+            n = len(players)
+            got = drawn("setup/characters")
+            if got is not None:
+                post, line, label = got
+                shown = ", ".join(f"{p} {chars.get(p)}" for p in players)
+                dealt = None
+                for size in range(n, 0, -1):  # the largest set of players the deal explains
+                    for free in itertools.combinations(players, size):
+                        left = [
+                            c
+                            for c in COLT_CHARACTERS
+                            if c not in {chars.get(p) for p in players if p not in free}
+                        ]
+                        if [chars.get(p) for p in free] == shuffle(seed, label, left)[:size]:
+                            dealt = free
+                            break
+                    if dealt:
+                        break
+                self.redrawn(
+                    post,
+                    line,
+                    label,
+                    shown if dealt else "une autre distribution",
+                    shown,
+                    ("personnages", "characters"),
+                    done="redistribués",
+                )
+            got = drawn("setup/cars")
+            if got is not None:
+                post, line, label = got
+                again = shuffle(seed, label, range(1, 7))[:n]
+                self.redrawn(
+                    post,
+                    line,
+                    label,
+                    ", ".join(map(str, again)),
+                    ", ".join(map(str, cars)),
+                    ("wagons", "cars"),
+                )
+            got = drawn("setup/purses")
+            if got is not None and "loot_seal" in d:
+                post, line, label = got
+                stock = list(COLT_PURSE_STOCK)
+                for _ in range(n):
+                    stock.remove(250)
+                shuffled, start, purses = shuffle(seed, label, stock), 0, []
+                for car in cars:
+                    count = COLT_PURSES_PER_CAR.get(car, 0)
+                    purses.append(sorted(shuffled[start : start + count]))
+                    start += count
+                payload = {"holder": "gm", "purses": purses}
+                digits = d["loot_seal"][1]
+                salt = salt_of(post, line, digits)
+                if salt is not None:
+                    self.redrawn(
+                        post,
+                        line,
+                        label,
+                        f"le sceau {sealed('colt.loot-placed', payload, salt)}",
+                        f"le sceau {digits[:MIN_DIGITS]}",
+                        ("bourses des wagons, scellées sous", "purses of the cars, sealed as"),
+                        done="retirées",
+                    )
+        used: list[str] = []
+        for r in range(1, 6):
+            opening = self.by.get(("colt-round", (r,)))
+            if opening is None:
+                break
+            card = opening.data.get("card")
+            options = (
+                list(COLT_STATIONS) if r == 5 else [c for c in COLT_ROUND_CARDS if c not in used]
+            )
+            got = drawn(f"round-{r}/card")
+            if got is not None:
+                post, line, label = got
+                again = options[draws(seed, label, [len(options)])[0]] if options else "?"
+                self.redrawn(
+                    post,
+                    line,
+                    label,
+                    again,
+                    str(card),
+                    ("carte de manche", "round card"),
+                    done="retirée",
+                )
+            if card:
+                used.append(card)
+            for player, digits in opening.data.get("decks", {}).items():
+                purpose = f"round-{r}/deck/{self.colt_name(player)}"
+                if f"round-{r}/card" in drawn_lines and purpose not in drawn_lines:
+                    if self.focused(opening):  # the fortune drew the round: every deck too
+                        self.bad(
+                            opening,
+                            opening.data.get("decks_line"),
+                            f"pioche de {player} scellée sans sa ligne de tirage",
+                            f"{player}'s deck sealed without its draw line",
+                        )
+                    continue
+                got = drawn(purpose)
+                if got is None or not salts:
+                    continue
+                post, line, label = got
+                salt = salt_of(post, line, digits)
+                if salt is None:
+                    continue
+                shown = f"le sceau {digits[:MIN_DIGITS]}"
+                found = None
+                for balles in range(0, 50):  # the deck holds one Balle per bullet received
+                    deck = shuffle(seed, label, COLT_DECK + ["balle"] * balles)
+                    payload = {"cards": deck, "player": player, "round": r}
+                    if same_digits(sealed("colt.deck-dealt", payload, salt), digits):
+                        found = balles
+                        break
+                self.redrawn(
+                    post,
+                    line,
+                    label,
+                    shown if found is not None else "une pioche d'un autre sceau (0 à 49 Balle)",
+                    shown,
+                    (f"pioche de {player} ({found} Balle), scellée sous", f"{player}'s deck"),
+                    done="retirée",
+                )
+        for post, line, r, step, choice in self.colt_defaults:
+            got = drawn(f"round-{r}/default/{step}")
+            if got is None:
+                if self.focused(post):
+                    self.bad(
+                        post,
+                        line,
+                        f"carte {step} : choix tiré au hasard sans sa ligne de tirage",
+                        f"card {step}: a choice drawn by the fortune without its draw line",
+                    )
+                continue
+            _, dline, label = got
+            choices = self.colt_asked.get((r, step))
+            if not choices:
+                self.missing(
+                    post,
+                    dline,
+                    f"carte {step} : les choix possibles ne sont pas dans le fil (le message qui les listait manque)",
+                    f"card {step}: the legal choices are not in the thread (the post that listed them is missing)",
+                )
+                continue
+            again = choices[draws(seed, label, [len(choices)])[0]]
+            self.redrawn(
+                post,
+                dline,
+                label,
+                f"« {again} »",
+                f"« {choice} »",
+                ("choix", "choice"),
+                done="retiré",
+            )
+        if final is not None and self.focused(final):
+            self.check_colt_purses(final)
 
     def parse_fistful_duel(self, post: Post) -> None:
         manche, duel = post.key[0], post.key[1]

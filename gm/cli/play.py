@@ -197,7 +197,9 @@ def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -
         _play(ctx.env, scenario, as_json, fmt, kept=True)
         return
     with tempfile.TemporaryDirectory(prefix="gm-rehearsal-") as folder:
-        env = Env(db=str(Path(folder) / "rehearsal.db"), templates=ctx.env.templates)
+        # A throw-away file: commits need not wait for the disk (--keep keeps
+        # the durability settings of the MJ's own database).
+        env = Env(db=str(Path(folder) / "rehearsal.db"), templates=ctx.env.templates, durable=False)
         try:
             _play(env, scenario, as_json, fmt, kept=False)
         finally:

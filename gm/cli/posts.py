@@ -1,4 +1,5 @@
-"""Commands that print posts and private messages again: post, pm."""
+"""Commands that print posts and private messages again (post, pm) and draw
+them as images (chart, picture)."""
 
 from __future__ import annotations
 
@@ -127,6 +128,49 @@ def chart(ctx: Ctx, output: str, round_: int | None, force: bool) -> None:
     note(f"Wrote {output}: the chart of {post_name(drawn.ref.kind, drawn.ref.at)}.")
 
 
+@click.command()
+@click.argument("kind", required=False)
+@click.argument("at", required=False, metavar="[WHERE]")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The image file: FILE.png or FILE.svg.",
+)
+@force_option
+@pass_ctx
+def picture(ctx: Ctx, kind: str | None, at: str | None, output: str, force: bool) -> None:
+    """Draw a post as a picture, for forums that take images: the latest post
+    that has one, or the latest of KIND (at WHERE, as for gm post).
+
+    The game draws what the post shows, from the post's public view only (in
+    Colt Express: the train, its roofs and insides, the bandits, the Marshal
+    and the loot counts, like the post's text diagram). Needs matplotlib, in
+    gm's optional extra: pip install 'gm-forum[charts]'.
+
+    \b
+    Example:
+      gm picture -o train.png
+      gm picture action 2.5 -o manche2-carte5.svg
+    """
+    from pathlib import Path
+
+    from gm.service import plots
+    from gm.store.records import parse_address
+
+    where: tuple[int, ...] | None = None
+    if at is not None:
+        try:
+            where = parse_address(at)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="WHERE") from None
+    path = Path(output)
+    drawn = plots.picture(ctx.env, ctx.slug(), path.suffix.lstrip(".").lower(), kind, where)
+    write_file(path, drawn.image, force=force, command="picture")
+    note(f"Wrote {output}: the picture of {post_name(drawn.ref.kind, drawn.ref.at)}.")
+
+
 def register(group: click.Group) -> None:
     from gm import games
 
@@ -139,5 +183,5 @@ def register(group: click.Group) -> None:
     if kinds:  # from the manifests: no game's rules are imported for --help
         base = inspect.cleandoc(post.help or "")
         post.help = f"{base}\n\n\b\nPost kinds:\n" + "\n".join(kinds)
-    for command in (post, pm, chart):
+    for command in (post, pm, chart, picture):
         group.add_command(command)

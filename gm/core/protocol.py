@@ -369,6 +369,13 @@ class GameDef(Generic[S]):
     ``gm.errors`` error when nothing is due from them. None: no defaults."""
     filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     """Jinja filters of the game's own templates (pure functions)."""
+    picture: Callable[[Mapping[str, Any], Any], bool] | None = None
+    """Draw a public post's view (``public_view``'s result) as a picture for
+    forums that take images (``gm picture``; Colt Express: the train), on the
+    matplotlib ``Figure`` it is given; return False when this view has
+    nothing to draw. It sees the public view only, so a picture cannot show a
+    secret; the platform checks that matplotlib (gm's optional ``charts``
+    extra) is installed and writes PNG or SVG bytes. None: no picture."""
     unread: Callable[[S, str, str], tuple[str, ...]] | None = None
     """The words of an accepted message (``state``, ``player``, ``text``)
     that the notation read nothing from, as typed: the MJ's note lists them,

@@ -154,9 +154,33 @@ class _Environment(SandboxedEnvironment):
     code_generator_class = _CodeGenerator
     intercepted_binops = frozenset({"*", "**"})
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.references: dict[str, tuple[str, tuple[str | None, ...]]] = {}
+        """Template name -> (the source it was compiled from, the templates it names)."""
+
     @staticmethod
     def output_buffer() -> _BoundedBuffer:
         return _BoundedBuffer()
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> jinja2.nodes.Template:
+        # Every template compiled notes the templates it names, from the tree
+        # it was compiled from: ``Renderer.fingerprint`` then need not parse
+        # the same source a second time (parsing is most of what a post costs
+        # the first time its kind is published).
+        tree = super()._parse(source, name, filename)
+        if name is not None:
+            refs = tuple(jinja2.meta.find_referenced_templates(tree))
+            self.references[name] = (source, refs)
+        return tree
+
+    def referenced(self, name: str, source: str) -> tuple[str | None, ...]:
+        """The templates ``source`` (the template ``name``) imports, includes or
+        extends: from its compilation if that was of this very source."""
+        known = self.references.get(name)
+        if known is not None and known[0] == source:
+            return tuple(known[1])
+        return tuple(jinja2.meta.find_referenced_templates(self.parse(source)))
 
     def call_binop(
         self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any
@@ -309,7 +333,7 @@ class Renderer:
                     continue
                 try:
                     source = self.env.loader.get_source(self.env, name)[0]  # type: ignore[union-attr]
-                    refs = jinja2.meta.find_referenced_templates(self.env.parse(source))
+                    refs = self.env.referenced(name, source)
                 except jinja2.TemplateNotFound as exc:
                     raise TemplateError(f"{name}: template {exc.name!r} not found") from exc
                 except TemplateOutsideFolder as exc:

@@ -13,7 +13,6 @@ what a preview shows is what the command will draw.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -32,16 +31,16 @@ from gm.core.campaign import (
     SubmissionRejected,
 )
 from gm.core.dice import DiceRolled
-from gm.core.names import find_name, nfc
-from gm.core.names import fold as fold_name
+from gm.core.names import nfc
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.core.roster import expand_nicknames
-from gm.errors import GMError, InputError, NotFoundError, quote_choices
+from gm.errors import GMError, InputError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold, is_platform
+from gm.service.loading import Campaign, extend, is_platform, latest, remember
 from gm.service.loading import load as load  # re-exported: what commands load
+from gm.service.players import resolve_player as resolve_player  # re-exported
 from gm.service.posts import ROLL, publish, render_common, render_private, render_public
 from gm.service.secrets import replaced_in, sealed_in
 from gm.store.log import StoredEvent, Writer
@@ -69,36 +68,6 @@ class Result:
     notes: tuple[str, ...] = field(default_factory=tuple)
     to: str | None = None
     """The player the reply is for (their name as seated)."""
-
-
-def resolve_player(campaign: Campaign, name: str) -> str:
-    """The seated player ``name`` designates (case and accents ignored), or
-    whose nickname it is (``gm nick``).
-
-    :raises NotFoundError: naming the campaign's players, and the closest
-        one when ``name`` looks like a slip (« fabb »: did you mean fab?).
-    """
-    found = find_name(campaign.meta.players, name)
-    if found is not None:
-        return found
-    nicknames = dict(campaign.meta.nicknames)
-    nick = find_name(nicknames, name)
-    if nick is not None:
-        return nicknames[nick]
-    keys = {fold_name(n): n for n in (*campaign.meta.players, *nicknames)}
-    close = difflib.get_close_matches(fold_name(name), list(keys), n=1, cutoff=0.6)
-    guess = ""
-    if close:
-        meant = keys[close[0]]
-        guess = f"; did you mean {nicknames.get(meant, meant)!r}?"
-    raise NotFoundError(
-        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
-        code="player/not-found",
-        params={
-            "name": name,
-            "suggestion": close and nicknames.get(keys[close[0]], keys[close[0]]),
-        },
-    )
 
 
 _WORD_LINE = re.compile(r"^[ \t]*graine[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
@@ -339,10 +308,11 @@ def _run(
     the player whose choice an MJ's command records (gm fold, gm default):
     they get a reply, as a player whose message was pasted does."""
     store = env.store
-    info = store.campaign(slug)
     refusal: GMError | None = None
-    with store.write(info.slug) as w:
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+    committed: Campaign | None = None
+    with store.write(slug) as w:
+        info = w.lock(slug)
+        campaign = latest(store, w, info)
         if actor != GM:
             actor = resolve_player(campaign, actor)
         try:
@@ -370,7 +340,8 @@ def _run(
             )
             if not preview:
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
-                w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
+                stored = w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
+                committed = extend(campaign, stored)
         if refusal is None:
             to = actor if submission is not None else None
             if chooser is not None:
@@ -378,6 +349,11 @@ def _run(
             result = _apply(
                 env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview, to
             )
+            if result.recorded:
+                committed = result.campaign
+    # Committed now (the block raised nothing): the next command starts from here.
+    if committed is not None:
+        remember(store, info, committed)
     if refusal is not None:
         raise refusal
     return result

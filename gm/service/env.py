@@ -46,10 +46,13 @@ class Env:
     mj: str = field(default_factory=login)
     """Whose current campaign ``gm use`` sets: each MJ sharing a database
     (a community's PostgreSQL server) has their own."""
+    durable: bool = True
+    """False for a database nobody keeps (``gm play``'s rehearsal): commits
+    do not wait for the disk (``gm.store.db.open_engine``)."""
 
     @cached_property
     def store(self) -> Store:
         from gm.store.db import resolve_url
         from gm.store.log import Store
 
-        return Store(resolve_url(self.db))
+        return Store(resolve_url(self.db), durable=self.durable)

@@ -7,10 +7,10 @@ from typing import Any
 
 from gm.core.campaign import visible_to
 from gm.core.protocol import GM
-from gm.service.actions import resolve_player
 from gm.service.clock import zone
 from gm.service.env import Env
 from gm.service.loading import codec_for, is_platform, load
+from gm.service.players import resolve_player
 from gm.service.secrets import seal_of
 
 

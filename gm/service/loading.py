@@ -2,9 +2,18 @@
 
 State is the fold of the log. Platform events (``gm.*``) fold into ``Meta``;
 game events fold through the game's ``evolve``; sealed events fold into the
-secrets in force (``Campaign.secrets``). Nothing is cached between
-commands: the log is the source of truth, and folding a long campaign is
-fast (see ``bench/``).
+secrets in force (``Campaign.secrets``). The log is the source of truth.
+
+One process may run many commands on a campaign (``gm play`` runs a whole
+game): ``latest`` keeps, per ``Store`` object, the last campaign this
+process folded or committed, and hands it back only if the log's last seq
+and hash, read in the caller's transaction, are still its own; anything
+else (another process or ``Store`` appended, a rollback, a new campaign
+under the slug) folds the log again from its first event. A command that
+appended hands its result to ``remember`` once committed, so the next one
+starts from it (``extend`` folds only the new records, and an undo among
+them refolds everything). Nothing is cached between processes, and
+``gm verify`` (``gm.service.audit``) always folds from scratch.
 
 ``gm undo`` appends ``EventsVoided``: from that event on, the fold skips the
 voided events (platform and game events alike). They stay in ``records`` (and
@@ -21,6 +30,7 @@ is checked the same way before anything is written.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,10 +43,11 @@ from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey
 from gm.core.roster import ROSTER_EVENTS, PlayerRenamed, PlayerReplaced, evolve_roster, rename_in
 from gm.errors import ChainIntegrityError
-from gm.store.records import StoredEvent
+from gm.store.records import CampaignInfo, StoredEvent
 
 if TYPE_CHECKING:
     from gm.service.env import Env
+    from gm.store.log import Reader, Store
 
 
 @functools.cache
@@ -83,9 +94,12 @@ class Campaign:
     secrets: Mapping[SecretKey, Secret] = field(default_factory=dict)
     """The secrets in force, by key, in the order they were first sealed."""
 
-    @property
+    @functools.cached_property
     def live(self) -> tuple[StoredEvent, ...]:
         """The records that count: ``records`` without the voided ones."""
+        # Cached (a campaign never changes): every post rendered reads it.
+        if not self.voided:
+            return self.records
         return tuple(r for r in self.records if r.seq not in self.voided)
 
     @property
@@ -110,8 +124,51 @@ class Campaign:
 
 def load(env: Env, slug: str) -> Campaign:
     """The campaign as its log stands now (read-only)."""
-    info = env.store.campaign(slug)
-    return fold(info.slug, info.game, env.store.events(info.slug))
+    with env.store.read() as r:
+        return latest(env.store, r, r.campaign(slug))
+
+
+_FOLDED: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, Campaign]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per store: slug -> (campaign id, the campaign last folded or committed)."""
+
+
+def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
+    """The campaign ``info`` as its log stands in the transaction ``r``.
+
+    The campaign this process last folded or committed for it is reused only
+    when the log still ends with its seq and hash, read here in the same
+    transaction (a writer's, under its lock, so nothing can append between
+    this check and its own append); otherwise the whole log is read and
+    folded, and remembered. A writer calls it before it appends anything, so
+    that what it reads is committed.
+    """
+    seq, head = r.tip(info.slug)
+    kept = _FOLDED.get(store, {}).get(info.slug)
+    if kept is not None:
+        campaign_id, campaign = kept
+        if (
+            campaign_id == info.id
+            and campaign.game.id == info.game
+            and campaign.seq == seq
+            and campaign.head == head
+        ):
+            return campaign
+    campaign = fold(info.slug, info.game, r.events(info.slug))
+    remember(store, info, campaign)  # read in a transaction: what it read is committed
+    return campaign
+
+
+def remember(store: Store, info: CampaignInfo, campaign: Campaign) -> None:
+    """Keep ``campaign`` for the next ``latest`` on this store; call it only
+    with a campaign whose records are all committed."""
+    _FOLDED.setdefault(store, {})[info.slug] = (info.id, campaign)
+
+
+def forget(store: Store) -> None:
+    """Drop what ``latest`` kept for ``store`` (the next command folds from scratch)."""
+    _FOLDED.pop(store, None)
 
 
 def decode(game_id: str, record: StoredEvent) -> Event:

@@ -1,4 +1,8 @@
-"""``gm chart``: the standings and the money over the rounds as an image file.
+"""``gm chart`` and ``gm picture``: images of a game's public posts.
+
+``gm chart`` draws the standings and the money over the rounds; ``gm
+picture`` draws a post's public view the way its game pictures it
+(``GameDef.picture``: Colt Express draws the train).
 
 For forums that take pictures. The data is the ``chart`` of a public view
 (the same rows the posts' fixed-width chart draws: ``gm.render.charts``), so
@@ -19,7 +23,7 @@ from gm.core.protocol import PostRef
 from gm.errors import InputError, NotFoundError
 from gm.render.escape import clean_text
 from gm.service.env import Env
-from gm.service.loading import load
+from gm.service.loading import fold, load
 
 EXTRA = "charts"
 IMAGE_FORMATS = ("png", "svg")
@@ -88,15 +92,7 @@ def draw(env: Env, slug: str, fmt: str, first: int | None = None) -> Drawn:
             code="chart/format",
         )
     ref, rows = chart_rows(env, slug, first)
-    try:
-        from matplotlib import rc_context
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError(
-            f"drawing an image needs matplotlib, in gm's optional '{EXTRA}' extra:"
-            f" pip install 'gm-forum[{EXTRA}]' (the posts' text charts need nothing)",
-            code="chart/extra",
-        ) from None
+    Figure = _matplotlib("chart", "the posts' text charts need nothing")
     game = load(env, slug).game.id
     labels = LABELS.get((game, ref.kind), DEFAULT)
     figure = Figure(figsize=(9, 3.6), dpi=100, layout="constrained")
@@ -106,12 +102,80 @@ def draw(env: Env, slug: str, fmt: str, first: int | None = None) -> Drawn:
     colors = [f"C{i % 10}" for i in range(len(rows))]
     _lines(lines, names, [list(r.get("history") or ()) for r in rows], labels, ref, colors)
     _bars(bars, names, [int(r["value"]) for r in rows], labels, colors)
+    return Drawn(ref, _save(figure, fmt))
+
+
+def _matplotlib(what: str, without: str) -> Any:
+    """matplotlib's ``Figure``, or a clear error naming the extra that brings it."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise InputError(
+            f"drawing an image needs matplotlib, in gm's optional '{EXTRA}' extra:"
+            f" pip install 'gm-forum[{EXTRA}]' ({without})",
+            code=f"{what}/extra",
+        ) from None
+    return Figure
+
+
+def _save(figure: Any, fmt: str) -> bytes:
+    from matplotlib import rc_context
+
     out = io.BytesIO()
     # No date, and SVG ids from a fixed salt: the same game draws the same bytes.
     metadata = {"Date": None} if fmt == "svg" else {"Software": None}
     with rc_context({"svg.hashsalt": "gm", "svg.fonttype": "none"}):
         figure.savefig(out, format=fmt, metadata=metadata)
-    return Drawn(ref, out.getvalue())
+    return out.getvalue()
+
+
+def picture(
+    env: Env, slug: str, fmt: str, kind: str | None = None, at: tuple[int, ...] | None = None
+) -> Drawn:
+    """The picture of the latest stored post its game can draw (of ``kind``,
+    at or starting with ``at``, if given), as PNG or SVG bytes. The game
+    draws from the post's public view only (``GameDef.picture``), as the
+    game stood when the post was made (the log folded up to the post).
+
+    :raises InputError: ``picture/format``, ``picture/none`` (the game draws
+        no picture), ``picture/extra`` (matplotlib is not installed).
+    :raises NotFoundError: ``picture/not-found`` (no such post to draw).
+    """
+    if fmt not in IMAGE_FORMATS:
+        raise InputError(
+            f"a picture is written as {' or '.join(IMAGE_FORMATS)}, not {fmt!r}"
+            " (name the file train.png or train.svg)",
+            code="picture/format",
+        )
+    campaign = load(env, slug)
+    game = campaign.game
+    if game.picture is None:
+        raise InputError(
+            f"{game.title} draws no picture of its posts (gm chart draws the standings)",
+            code="picture/none",
+            params={"game": game.id},
+        )
+    Figure = _matplotlib("picture", "the posts' text diagrams need nothing")
+    for post in reversed(env.store.posts(campaign.slug)):
+        if (kind is not None and post.kind != kind) or (
+            at is not None and post.at[: len(at)] != at
+        ):
+            continue
+        ref = PostRef(post.kind, post.at)
+        # the game as it stood when the post was made: the picture shows what the post showed
+        then = fold(campaign.slug, game.id, [r for r in campaign.records if r.seq <= post.at_seq])
+        try:
+            view = game.public_view(then.state, ref)
+        except NotFoundError:  # a post the game does not render (a roll, a reminder)
+            continue
+        figure = Figure(layout="constrained")
+        if game.picture(view, figure):
+            return Drawn(ref, _save(figure, fmt))
+    what = f"no {kind or 'post'}" + (f" at {'.'.join(map(str, at))}" if at else "")
+    raise NotFoundError(
+        f"{what} with a picture in {campaign.slug!r} yet (a post that shows the game's board has one)",
+        code="picture/not-found",
+    )
 
 
 def _lines(

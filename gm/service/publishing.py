@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from gm.core.protocol import PostRef, post_name
 from gm.errors import NotFoundError, quote_choices
-from gm.service.actions import resolve_player
 from gm.service.env import Env
 from gm.service.loading import fold, load
+from gm.service.players import resolve_player
 from gm.service.posts import publish, render_common, render_private, render_public
 from gm.store.log import StoredPost
 

@@ -84,9 +84,11 @@ def skips_fsync() -> bool:
     return os.environ.get(TEST_NO_FSYNC) == "1"
 
 
-def sqlite_pragmas() -> tuple[str, ...]:
-    """The pragmas of every SQLite connection: ``SQLITE_PRAGMAS``, unless ``skips_fsync()``."""
-    if not skips_fsync():
+def sqlite_pragmas(*, durable: bool = True) -> tuple[str, ...]:
+    """The pragmas of every SQLite connection: ``SQLITE_PRAGMAS``, unless
+    ``skips_fsync()`` or the store is not ``durable`` (a rehearsal's throw-away
+    database, see ``Store``): then ``synchronous=OFF``."""
+    if durable and not skips_fsync():
         return SQLITE_PRAGMAS
     return tuple("synchronous=OFF" if p.startswith("synchronous=") else p for p in SQLITE_PRAGMAS)
 
@@ -257,11 +259,16 @@ def sqlite_path(url: str | URL) -> Path | None:
     return Path(parsed.database)
 
 
-def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
+def open_engine(
+    url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, durable: bool = True
+) -> Engine:
     """Create the engine for ``url`` with gm's connection recipe.
 
-    Nothing is connected yet: errors surface on first use, where the store
-    converts them with ``translate_errors``.
+    ``durable=False`` stops waiting for the disk at each commit (SQLite
+    ``synchronous=OFF``, PostgreSQL ``synchronous_commit=off``): for a
+    database nobody keeps, such as ``gm play``'s rehearsal. Nothing is
+    connected yet: errors surface on first use, where the store converts them
+    with ``translate_errors``.
     """
     parsed = parse_url(url)
     backend = parsed.get_backend_name()
@@ -274,12 +281,14 @@ def open_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
     try:
         if backend == "sqlite":
             engine = create_engine(parsed, connect_args={"timeout": busy_timeout_ms / 1000})
-            _install_sqlite_hooks(engine, busy_timeout_ms, _private_path(parsed))
+            _install_sqlite_hooks(
+                engine, busy_timeout_ms, _private_path(parsed), sqlite_pragmas(durable=durable)
+            )
             return engine
         # pool_pre_ping: a community server restarts; a stale pooled connection
         # should be replaced, not reported as an error to the MJ.
         connect_args = {}
-        if skips_fsync():  # tests only: libpq passes "-c" options to the session
+        if skips_fsync() or not durable:  # libpq passes "-c" options to the session
             given = parsed.query.get("options", ())
             given = (given,) if isinstance(given, str) else given
             connect_args["options"] = " ".join([*given, "-c synchronous_commit=off"])
@@ -310,14 +319,14 @@ def _private_path(parsed: URL) -> Path | None:
     return sqlite_path(parsed)
 
 
-def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int, path: Path | None) -> None:
+def _install_sqlite_hooks(
+    engine: Engine, busy_timeout_ms: int, path: Path | None, pragmas: tuple[str, ...]
+) -> None:
     if path is not None:
 
         @event.listens_for(engine, "do_connect")
         def _on_do_connect(*_args: Any) -> None:
             _create_sqlite_file(path)
-
-    pragmas = sqlite_pragmas()
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:

@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import digest
@@ -71,6 +71,18 @@ _CAMPAIGN_COLUMNS = (
 )
 _EVENT_COLUMNS = tuple(getattr(events_t.c, name) for name in EVENT_COLUMNS)
 _POST_COLUMNS = tuple(getattr(posts_t.c, name) for name in POST_FIELDS)
+
+# Built once: a command runs these several times, and building a statement
+# costs more than SQLite takes to answer it.
+_LAST = (
+    select(events_t.c.seq, events_t.c.hash)
+    .where(events_t.c.campaign_id == bindparam("campaign_id"))
+    .order_by(events_t.c.seq.desc())
+    .limit(1)
+)
+_LAST_POST = select(func.coalesce(func.max(posts_t.c.number), 0)).where(
+    posts_t.c.campaign_id == bindparam("campaign_id")
+)
 
 MAX_LISTED = 10
 """How many known slugs a "campaign not found" message lists."""
@@ -157,13 +169,13 @@ class Reader:
         return problems
 
     def _last(self, campaign_id: int) -> tuple[int, str | None]:
-        row = self._conn.execute(
-            select(events_t.c.seq, events_t.c.hash)
-            .where(events_t.c.campaign_id == campaign_id)
-            .order_by(events_t.c.seq.desc())
-            .limit(1)
-        ).first()
+        row = self._conn.execute(_LAST, {"campaign_id": campaign_id}).first()
         return (row[0], row[1]) if row is not None else (0, None)
+
+    def tip(self, slug: str) -> tuple[int, str | None]:
+        """The seq and hash of the campaign's last event (``(0, None)`` for an
+        empty log), in one query: what a cached fold is checked against."""
+        return self._last(self._campaign(slug).id)
 
     def last_seq(self, slug: str) -> int:
         """The seq of the campaign's last event (0 for an empty log)."""
@@ -333,14 +345,7 @@ class Writer(Reader):
         last_seq = self._last(campaign_id)[0]
         if not 0 <= at_seq <= last_seq:
             raise ValueError(f"at_seq {at_seq} is not in the log of {slug!r} (0..{last_seq})")
-        number = (
-            self._conn.execute(
-                select(func.coalesce(func.max(posts_t.c.number), 0)).where(
-                    posts_t.c.campaign_id == campaign_id
-                )
-            ).scalar_one()
-            + 1
-        )
+        number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one() + 1
         post = StoredPost(
             number=number,
             kind=kind,
@@ -446,7 +451,9 @@ class Store:
 
     ``clock`` and ``salt`` replace the wall clock and ``secrets`` (tests and
     golden transcripts need reproducible hashes); ``auto_migrate=False``
-    refuses an old database instead of upgrading it. A ``Store`` may be
+    refuses an old database instead of upgrading it; ``durable=False`` does
+    not wait for the disk at each commit (``db.open_engine``): only for a
+    database nobody keeps, such as ``gm play``'s rehearsal. A ``Store`` may be
     shared by threads: each read or write takes its own connection.
     """
 
@@ -458,8 +465,10 @@ class Store:
         auto_migrate: bool = True,
         clock: Callable[[], datetime | None] | None = None,
         salt: Callable[[], str] | None = None,
+        durable: bool = True,
     ) -> None:
         self.url = resolve_url(url)  # a plain file path is accepted too
+        self.durable = durable
         self.where = display_url(parse_url(self.url))
         self._busy_timeout_ms = busy_timeout_ms
         self._auto_migrate = auto_migrate
@@ -478,7 +487,9 @@ class Store:
         if self._engine is None:
             with self._opening:
                 if self._engine is None:
-                    engine = open_engine(self.url, busy_timeout_ms=self._busy_timeout_ms)
+                    engine = open_engine(
+                        self.url, busy_timeout_ms=self._busy_timeout_ms, durable=self.durable
+                    )
                     try:
                         self._prepare(engine)
                     except BaseException:

@@ -56,11 +56,11 @@ def test_sqlite_pragmas(sqlite_url: str) -> None:
     }
 
 
-def _durability(db_url: str) -> str:
+def _durability(db_url: str, *, durable: bool = True) -> str:
     """How gm's own connection commits: SQLite's ``synchronous`` (0 OFF, 2 FULL);
     on PostgreSQL, ``synchronous_commit`` as gm's session overrides it
     (``off``), or ``server`` when gm leaves the server's setting alone."""
-    with Store(db_url) as store, store.engine.connect() as conn:
+    with Store(db_url, durable=durable) as store, store.engine.connect() as conn:
         if conn.dialect.name == "sqlite":
             return str(conn.exec_driver_sql("PRAGMA synchronous").scalar())
         setting, source = conn.exec_driver_sql(
@@ -82,6 +82,15 @@ def test_production_waits_for_the_disk_at_each_commit(
     for value in ("0", "", "yes", "true"):
         monkeypatch.setenv(TEST_NO_FSYNC, value)
         assert _durability(db_url) == durable
+
+
+@pytest.mark.durable
+def test_a_store_nobody_keeps_does_not_wait_for_the_disk(db_url: str) -> None:
+    """``durable=False`` (gm play's rehearsal) commits without waiting for the
+    disk, even with the production settings; the default store still waits."""
+    assert TEST_NO_FSYNC not in os.environ
+    assert _durability(db_url, durable=False) == ("0" if db_url.startswith("sqlite") else "off")
+    assert _durability(db_url) == ("2" if db_url.startswith("sqlite") else "server")
 
 
 def test_the_suite_does_not_wait_for_the_disk(db_url: str) -> None:

@@ -39,7 +39,7 @@ from gm.core.protocol import (
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
-from . import action, notation, rules, views
+from . import action, notation, picture, rules, views
 from .cards import CHARACTERS, Card, Turn, find_round_card
 from .commands import COMMANDS
 from .events import (
@@ -380,5 +380,6 @@ GAME: GameDef[State] = GameDef(
     scenario=scenario_steps,
     default_for=rules.default_for,
     filters={"train": views.picture},
+    picture=picture.draw_train,
 )
 """Colt Express, as the platform sees it."""

@@ -307,6 +307,10 @@ class State:
     instructions: tuple[Instruction, ...] = ()
     pickpocket: tuple[tuple[str, bool, bool], ...] = ()
     """Pickpocket answers so far: (bandit, takes a purse, by default)."""
+    purse_draws: tuple[tuple[int, int, str, tuple[int, ...], int], ...] = ()
+    """The fortune's purse draws (R-7): round, step (0: the round's event),
+    bandit, the purses on offer in the order drawn among, the value drawn.
+    Secret until the final post."""
 
     # --- lookups ------------------------------------------------------------
 

@@ -1168,7 +1168,31 @@ def _shift(state: State, name: str, car: int, roof: bool, kind: str | None, sign
     return state.with_bandit(b).with_loot(car, roof, loot)
 
 
+def _drawn_among(state: State, event: PurseMoved) -> tuple[int, ...]:
+    """The purses the fortune drew ``event``'s among (R-7), read from the
+    state before the move, as ``_purse`` saw them: a Braquage's or
+    Pickpocket's spot, a Coup de poing victim's purses. () when nothing was
+    drawn: a game played by hand (the scenario names the value), purses all
+    alike, or a purse no choice moves (the Vengeance's least valuable one).
+    Derived here rather than stored, so that the events stay as they were."""
+    if state.scripted:
+        return ()
+    if event.step == 0 and (event.from_bandit is not None or event.to_bandit is None):
+        return ()  # an event's purse taken without a draw (La vengeance du Marshal)
+    if event.from_bandit is not None:
+        offered = state.bandit(event.from_bandit).purses
+    elif event.car is not None:
+        offered = state.loot_at(event.car, event.roof).purses
+    else:
+        return ()
+    return tuple(offered) if len(set(offered)) > 1 else ()
+
+
 def _evolve_purse(state: State, event: PurseMoved) -> State:
+    among = _drawn_among(state, event)
+    if among:
+        drawn = (event.round, event.step, event.player, among, event.value)
+        state = state.but(purse_draws=(*state.purse_draws, drawn))
     if event.from_bandit is not None:
         b = state.bandit(event.from_bandit)
         state = state.with_bandit(replace(b, purses=_without(b.purses, event.value)))

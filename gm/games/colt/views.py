@@ -157,7 +157,7 @@ def _effect(fx: Effect) -> dict[str, Any]:
     }
 
 
-def _step(record: StepRecord) -> dict[str, Any]:
+def _step(state: State, round_: int, record: StepRecord) -> dict[str, Any]:
     return {
         "step": record.step,
         "player": record.player,
@@ -167,6 +167,9 @@ def _step(record: StepRecord) -> dict[str, Any]:
         "choice": None if record.outcome.void else phrase(record.outcome),
         "void": record.void,
         "effects": [_effect(fx) for fx in record.effects],
+        # the streams this step may have read (a template prints those drawn)
+        "purse_draw": f"round-{round_}/purse/{record.step}",
+        "default_draw": f"round-{round_}/default/{record.step}",
     }
 
 
@@ -200,6 +203,12 @@ def _round(state: State, record: RoundRecord) -> dict[str, Any]:
         "first": record.first,
         "symbols": [str(t) for t in layout(record.card, n)],
         "turns": len(record.turns),
+        # the streams the round's opening read: its card, each deck
+        "card_draw": f"round-{record.number}/card",
+        "deck_draws": [
+            {"player": p, "draw": f"round-{record.number}/deck/{rules.draw_name(state, p)}"}
+            for p in state.players
+        ],
     }
 
 
@@ -305,7 +314,10 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
             "marshal": state.marshal,
             "spare_strongbox": state.spare_strongbox,
         }
-    if post.kind in ("opening", "rules", "train"):
+    if post.kind == "train":
+        # the streams the setup may have read (a template prints those drawn)
+        return base | {"setup_draws": ["setup/characters", "setup/cars", "setup/purses"]}
+    if post.kind in ("opening", "rules"):
         return base
     if post.kind == "round" and len(post.at) == 1:
         record = _record(state, post.at[0])
@@ -337,7 +349,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         snapshot = steps[-1].snapshot
         return base | {
             "round": _round(state, record),
-            "steps": [_step(s) for s in steps],
+            "steps": [_step(state, record.number, s) for s in steps],
             "turned_over": turned_over(state, record.number),
             "total": sum(1 for m in record.moves if m.drew is None),
             "train": train_data(state, snapshot),
@@ -354,13 +366,29 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
             "round": _round(state, record),
             "effects": [_effect(fx) for fx in record.event.effects],
             "pickpocket": [
-                {"player": p, "took": took, "default": d} for p, took, d in record.event.pickpocket
+                {
+                    "player": p,
+                    "took": took,
+                    "default": d,
+                    "purse_draw": f"round-{record.number}/pickpocket/{rules.draw_name(state, p)}",
+                    "default_draw": f"round-{record.number}/default/pickpocket-"
+                    f"{rules.draw_name(state, p)}",
+                }
+                for p, took, d in record.event.pickpocket
             ],
             "train": train_data(state, record.event.snapshot),
             "last": record.number == 5,
         }
     if post.kind == "final":
-        return base | {"standings": _final(state)}
+        over = state.phase is Phase.OVER
+        return base | {
+            "standings": _final(state),
+            # the purses the fortune drew and among which: secret until the end
+            "purse_draws": [
+                {"round": r, "step": step, "player": p, "offered": list(among), "value": value}
+                for r, step, p, among, value in (state.purse_draws if over else ())
+            ],
+        }
     raise NotFoundError(
         f"no post {post.kind} {post.address} in Colt Express",
         code="colt/no-such-post",

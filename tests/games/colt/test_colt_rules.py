@@ -43,7 +43,7 @@ def last(state: State) -> CardResolved | None:
 # --- setup ------------------------------------------------------------------------
 
 
-def test_R_1_each_car_holds_its_printed_loot() -> None:
+def test_r1_each_car_holds_its_printed_loot() -> None:
     state = train(players=("ana", "bob", "cleo", "dan", "eve", "fay"), cars=(1, 2, 3, 4, 5, 6))
     for car, printed in enumerate((1, 2, 3, 4, 5, 6), start=1):
         purses, jewels = PRINTED_CARS[printed]
@@ -63,7 +63,7 @@ def test_R_1_each_car_holds_its_printed_loot() -> None:
     assert all(b.purses == (250,) for b in state.bandits)
 
 
-def test_R_1_a_car_given_the_wrong_number_of_purses_is_refused() -> None:
+def test_r1_a_car_given_the_wrong_number_of_purses_is_refused() -> None:
     with pytest.raises(InputError, match="car 4 holds 3 purse"):
         train(
             players=("ana", "bob", "cleo"),
@@ -73,7 +73,7 @@ def test_R_1_a_car_given_the_wrong_number_of_purses_is_refused() -> None:
 
 
 @pytest.mark.parametrize("count", [2, 7])
-def test_R_2_three_to_six_players(count: int) -> None:
+def test_r2_three_to_six_players(count: int) -> None:
     players = ("ana", "bob", "cleo", "dan", "eve", "fay", "gus")[:count]
     state = rules.initial_state(players, {})
     with pytest.raises(InputError, match="3 to 6 players"):
@@ -83,7 +83,7 @@ def test_R_2_three_to_six_players(count: int) -> None:
     assert (INFO.min_players, INFO.max_players) == (3, 6)
 
 
-def test_R_3_the_fortune_draws_the_cars_their_order_and_the_purses() -> None:
+def test_r3_the_fortune_draws_the_cars_their_order_and_the_purses() -> None:
     seen = set()
     for seed in range(6):
         state = apply(
@@ -104,7 +104,7 @@ def test_R_3_the_fortune_draws_the_cars_their_order_and_the_purses() -> None:
     assert len(seen) > 1
 
 
-def test_R_3_a_scenario_fixes_cars_and_purses_from_the_stock_only() -> None:
+def test_r3_a_scenario_fixes_cars_and_purses_from_the_stock_only() -> None:
     state = train(
         players=("ana", "bob", "cleo"),
         cars=(4, 1, 3),
@@ -232,7 +232,7 @@ def test_move_inside_one_car_on_a_roof_one_to_three() -> None:
     assert state.bandit("bob").spot == (0, True)
 
 
-def test_R_4_a_roof_shot_reaches_the_nearest_occupied_roof_each_way() -> None:
+def test_r4_a_roof_shot_reaches_the_nearest_occupied_roof_each_way() -> None:
     state = place(
         train(players=("ana", "bob", "cleo", "dan")),
         ana=(2, "roof"),
@@ -252,7 +252,7 @@ def test_inside_a_shot_reaches_the_adjacent_cars_only() -> None:
     assert action.shot_targets(state, "ana") == ("bob",)
 
 
-def test_R_5_no_neutral_bullet_left_nothing_but_the_flight() -> None:
+def test_r5_no_neutral_bullet_left_nothing_but_the_flight() -> None:
     state = replace(place(train(), ana=(1, "inside"), marshal=0), neutral=0)
     state = say(action_on(state, ("ana", Card.MOVE)), "ana", "vers la locomotive")
     ana = state.bandit("ana")
@@ -266,7 +266,7 @@ def test_the_marshal_gives_a_bullet_and_sends_to_the_roof() -> None:
     assert state.neutral == 12
 
 
-def test_R_6_a_default_is_a_legal_choice_drawn_by_the_fortune() -> None:
+def test_r6_a_default_is_a_legal_choice_drawn_by_the_fortune() -> None:
     state = place(train(), ana=(2, "roof"))
     state = action_on(state, ("ana", Card.MOVE), scripted=False)
     draws = fortune("défaut")
@@ -279,7 +279,7 @@ def test_R_6_a_default_is_a_legal_choice_drawn_by_the_fortune() -> None:
         rules.default_for(state, "bob")
 
 
-def test_R_6_conditional_instructions_sent_in_advance_apply_when_the_card_comes_up() -> None:
+def test_r6_conditional_instructions_sent_in_advance_apply_when_the_card_comes_up() -> None:
     state = place(train(), ana=(2, "roof"), bob=(3, "roof"), cleo=(1, "roof"), dan=(4, "inside"))
     state = action_on(state, ("dan", Card.MOVE), ("ana", Card.SHOOT), scripted=False)
     state = say(
@@ -292,7 +292,7 @@ def test_R_6_conditional_instructions_sent_in_advance_apply_when_the_card_comes_
     assert state.bandit("bob").received == 1
 
 
-def test_R_6_an_instruction_that_fits_no_outcome_leaves_the_choice_to_its_owner() -> None:
+def test_r6_an_instruction_that_fits_no_outcome_leaves_the_choice_to_its_owner() -> None:
     state = place(train(), ana=(2, "roof"), bob=(3, "roof"), cleo=(1, "roof"), dan=(4, "inside"))
     state = action_on(state, ("dan", Card.MOVE), ("ana", Card.SHOOT), scripted=False)
     state = say(state, "ana", "Tir : sur Cheyenne")
@@ -300,7 +300,7 @@ def test_R_6_an_instruction_that_fits_no_outcome_leaves_the_choice_to_its_owner(
     assert state.resolving is not None and state.resolving.player == "ana"
 
 
-def test_R_7_the_player_picks_the_kind_the_fortune_the_purse() -> None:
+def test_r7_the_player_picks_the_kind_the_fortune_the_purse() -> None:
     state = lay(place(train(), ana=(2, "inside")), 2, "inside", Loot(purses=(250, 450), jewels=1))
     state = action_on(state, ("ana", Card.ROB), scripted=False)
     with pytest.raises(IllegalOrderError, match="nobody chooses a purse by its value"):
@@ -311,7 +311,7 @@ def test_R_7_the_player_picks_the_kind_the_fortune_the_purse() -> None:
     assert jewel.bandit("ana").jewels == 1
 
 
-def test_R_7_a_scenario_writes_the_value_the_fortune_would_have_drawn() -> None:
+def test_r7_a_scenario_writes_the_value_the_fortune_would_have_drawn() -> None:
     state = lay(place(train(), ana=(2, "inside")), 2, "inside", Loot(purses=(250, 450)))
     state = action_on(state, ("ana", Card.ROB))
     with pytest.raises(OrderError, match="which purse"):
@@ -321,7 +321,7 @@ def test_R_7_a_scenario_writes_the_value_the_fortune_would_have_drawn() -> None:
     assert say(state, "ana", "la bourse de 450").bandit("ana").purses == (250, 450)
 
 
-def test_R_8_an_action_does_what_it_can() -> None:
+def test_r8_an_action_does_what_it_can() -> None:
     state = place(train(), ana=(2, "roof"), bob=(2, "roof"), cleo=(4, "inside"), dan=(4, "inside"))
     state = give(state, "bob", purses=())
     punch = say(action_on(state, ("ana", Card.PUNCH)), "ana", "sur bob, vers l'arrière")
@@ -336,7 +336,7 @@ def test_R_8_an_action_does_what_it_can() -> None:
         say(action_on(state, ("ana", Card.PUNCH)), "ana", "rien")
 
 
-def test_R_9_neutral_bullets_in_seating_order_from_the_first_player() -> None:
+def test_r9_neutral_bullets_in_seating_order_from_the_first_player() -> None:
     state = train()  # round 1: ana is the first player
     state = replace(
         place(
@@ -355,7 +355,7 @@ def test_R_9_neutral_bullets_in_seating_order_from_the_first_player() -> None:
     assert state.marshal == 2 and state.neutral == 0
 
 
-def test_R_10_the_as_de_la_gachette_goes_to_the_fewest_bullets_left() -> None:
+def test_r10_the_as_de_la_gachette_goes_to_the_fewest_bullets_left() -> None:
     state = replace(train(), phase=Phase.OVER)
     assert score.gunslingers(state) == ("ana", "bob", "cleo", "dan")  # nobody fired: everyone
     state = give(give(state, "bob", barillet=3), "dan", barillet=3)
