@@ -40,15 +40,8 @@ class Labels:
     """What the lines count (the bars may count something else: stars)."""
 
 
-LABELS: Mapping[tuple[str, str], Labels] = {
-    ("magot", "results"): Labels("Butin tour par tour", "tour", "Butin", "$"),
-    ("magot", "final"): Labels("Butin tour par tour", "tour", "Butin final", "$"),
-    ("fistful", "manche"): Labels("Or de la manche, duel par duel", "duel", "Or", "or"),
-    ("fistful", "final"): Labels("Or de chaque manche", "manche", "Étoiles de shérif", "or"),
-}
-"""Per game and post kind; another game's chart gets ``DEFAULT``."""
-
 DEFAULT = Labels("Par tour", "tour", "Classement", "")
+"""For a view whose chart brings no ``chart_labels`` of its own."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +50,9 @@ class Drawn:
     image: bytes
 
 
-def chart_rows(env: Env, slug: str, first: int | None) -> tuple[PostRef, list[dict[str, Any]]]:
+def chart_rows(
+    env: Env, slug: str, first: int | None
+) -> tuple[PostRef, list[dict[str, Any]], Labels]:
     """The chart of the latest stored post that has one (at ``first``, its
     first coordinate: a round, a manche, if given)."""
     campaign = load(env, slug)
@@ -70,7 +65,9 @@ def chart_rows(env: Env, slug: str, first: int | None) -> tuple[PostRef, list[di
         except Exception:  # a post the game no longer renders (a roll, the rules)
             continue
         if isinstance(view.get("chart"), list) and view["chart"]:
-            return ref, list(view["chart"])
+            words = view.get("chart_labels")
+            labels = Labels(**words) if isinstance(words, Mapping) else DEFAULT
+            return ref, list(view["chart"]), labels
     where = f" for {first}" if first is not None else ""
     raise NotFoundError(
         f"no post with a chart{where} in {campaign.slug!r} yet (the end of a round or a manche,"
@@ -91,10 +88,8 @@ def draw(env: Env, slug: str, fmt: str, first: int | None = None) -> Drawn:
             " (name the file chart.png or chart.svg)",
             code="chart/format",
         )
-    ref, rows = chart_rows(env, slug, first)
+    ref, rows, labels = chart_rows(env, slug, first)
     Figure = _matplotlib("chart", "the posts' text charts need nothing")
-    game = load(env, slug).game.id
-    labels = LABELS.get((game, ref.kind), DEFAULT)
     figure = Figure(figsize=(9, 3.6), dpi=100, layout="constrained")
     lines, bars = figure.subplots(1, 2, width_ratios=(3, 2))
     names = [clean_text(str(r["name"])) for r in rows]

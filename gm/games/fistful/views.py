@@ -248,6 +248,7 @@ def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
         "loser": None if winner is None else next(n for n in state.names if n != winner),
         "stars": _per_player(state, result.stars, "stars"),
         # the gold of the manche duel by duel (the final duel last), for the chart
+        "chart_labels": _labels("Or de la manche, duel par duel", "duel", "Or", "or"),
         "chart": [
             {
                 "name": n,
@@ -289,6 +290,7 @@ def _final(state: State) -> dict[str, Any]:
         "winners": list(state.winners),
         "stars": _per_player(state, stars, "stars"),
         # the stars, and the gold each player ended each manche with, for the chart
+        "chart_labels": _labels("Or de chaque manche", "manche", "Étoiles de shérif", "or"),
         "chart": [
             {
                 "name": n,
@@ -518,3 +520,9 @@ def summary(state: State) -> dict[str, Any]:
             for p in state.players
         ],
     }
+
+
+def _labels(lines: str, axis: str, bars: str, unit: str) -> dict[str, str]:
+    """The French words of the chart's image (``gm chart``): the lines' title,
+    their axis, the bars' title, and what the lines count."""
+    return {"lines": lines, "axis": axis, "bars": bars, "unit": unit}

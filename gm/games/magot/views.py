@@ -250,6 +250,7 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
         "carry_total": sum(result.carry),
         "standings": standings,
         "chart": _chart(state, standings, record.number),
+        "chart_labels": _labels("Butin tour par tour", "tour", "Butin", "$"),
         "ended": ended,
         "end_reason": str(state.end_reason) if ended and state.end_reason else None,
         "lost": list(result.carry) if ended else [],
@@ -268,6 +269,7 @@ def _final(state: State) -> dict[str, Any]:
         "survivors": list(state.living),
         "ranking": rows,
         "chart": _chart(state, rows, len(state.history)),
+        "chart_labels": _labels("Butin tour par tour", "tour", "Butin final", "$"),
         "lost": list(state.pot),
         "lost_total": sum(state.pot),
     }
@@ -391,3 +393,9 @@ def summary(state: State) -> dict[str, Any]:
         "deck": {str(v): n for v, n in sorted(Counter(state.deck).items())},
         "pot": sum(state.pot),
     }
+
+
+def _labels(lines: str, axis: str, bars: str, unit: str) -> dict[str, str]:
+    """The French words of the chart's image (``gm chart``): the lines' title,
+    their axis, the bars' title, and what the lines count."""
+    return {"lines": lines, "axis": axis, "bars": bars, "unit": unit}
