@@ -24,10 +24,15 @@ function magotRemove(items, x) {
   if (i >= 0) items.splice(i, 1);
 }
 
-// The post of self.by for (kind, key): self.by maps each (kind, key) to the
-// post of that kind and key, so its values say both.
-function magotBy(checker, kind) {
-  return [...checker.by.values()].filter((p) => p.kind === kind);
+// {k[0]: p for (kind, k), p in self.by.items() if kind == KIND}: the posts
+// of one kind by their round, in self.by's order.
+function magotRounds(checker, want) {
+  const out = new Map();
+  for (const [k, p] of checker.by) {
+    const [kind, key] = JSON.parse(k);
+    if (kind === want) out.set(key[0], p);
+  }
+  return out;
 }
 
 Object.assign(Checker.prototype, {
@@ -72,7 +77,7 @@ Object.assign(Checker.prototype, {
         seen.add("draw");
         d.draw = parseDrawClause(line, "tirage ".length, t.length, await this.known(post));
         d.draw_line = line;
-        if (d.draw === null) await this.bad(post, line, "ligne de tirage illisible", "unreadable draw line");
+        if (d.draw === null || d.draw === undefined) await this.bad(post, line, "ligne de tirage illisible", "unreadable draw line");
         continue;
       }
       m = fullmatch(pyRe(String.raw`Graines des joueurs mêlées au tirage : (.+)`), t);
@@ -318,7 +323,7 @@ Object.assign(Checker.prototype, {
           );
         }
         await this.shooter(post, line, a, b, shots, disabled, held);
-        shots.set(a, [b, OPTION_OF[group(m, 1)], line]);
+        shots.set(a, [b, OPTION_OF.get(group(m, 1)), line]);
         continue;
       }
       m = fullmatch(pyRe(String.raw`(.+), (?:sonnée?|groggy), ne tire pas sur (.+)\.`), t);
@@ -464,7 +469,7 @@ Object.assign(Checker.prototype, {
         current.header = true;
         continue;
       }
-      if (cells !== null && current.header && Object.hasOwn(OPTION_OF, cells[2]) && Object.hasOwn(FATE_OF, cells[3])) {
+      if (cells !== null && current.header && OPTION_OF.has(cells[2]) && FATE_OF.has(cells[3])) {
         const [a, b] = [cells[0], cells[1]];
         await this.checkPlayer(post, line, a);
         await this.checkPlayer(post, line, b);
@@ -476,7 +481,7 @@ Object.assign(Checker.prototype, {
             `round ${current.round}: two rows for ${a}'s order`,
           );
         }
-        current.rows.set(a, [b, OPTION_OF[cells[2]], FATE_OF[cells[3]], line]);
+        current.rows.set(a, [b, OPTION_OF.get(cells[2]), FATE_OF.get(cells[3]), line]);
         continue;
       }
       m = fullmatch(pyRe(String.raw`Sans ordre : (.+)\.`), t);
@@ -596,10 +601,10 @@ Object.assign(Checker.prototype, {
 
   // gm_check.py: Checker.check_magot
   async checkMagot() {
-    const opening = magotBy(this, "magot-opening").find((p) => p.key.length === 0) ?? null;
-    const reveals = new Map(magotBy(this, "magot-reveal").map((p) => [p.key[0], p]));
-    const results = new Map(magotBy(this, "magot-results").map((p) => [p.key[0], p]));
-    const rounds = new Map(magotBy(this, "magot-round").map((p) => [p.key[0], p]));
+    const opening = this.by.get(tk("magot-opening", [])) ?? null;
+    const reveals = magotRounds(this, "magot-reveal");
+    const results = magotRounds(this, "magot-results");
+    const rounds = magotRounds(this, "magot-round");
     for (const [r, post] of results) {
       if (!(await this.focused(post))) continue;
       const reveal = reveals.get(r);
@@ -614,7 +619,7 @@ Object.assign(Checker.prototype, {
       }
       await this.resultsAgainstReveal(post, reveal);
     }
-    const disclosure = magotBy(this, "magot-disclosure").find((p) => p.key.length === 0) ?? null;
+    const disclosure = this.by.get(tk("magot-disclosure", [])) ?? null;
     if (disclosure !== null && (await this.focused(disclosure))) {
       for (const [n, block] of disclosure.data.rounds ?? new Map()) {
         const reveal = reveals.get(n);
