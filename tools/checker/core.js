@@ -406,3 +406,316 @@ async function checkSeed(report, seed, expected, fr = "", en = "") {
 async function checkSeal(report, kind, payload, salt, expected, who) {
   return checkDigest(report, await seal(kind, payload, salt), expected, who, who);
 }
+
+// --- small readers (gm_check.py lines 1148–1306) ------------------------------------
+
+// str.isdigit(): decimal digits, and the other digits Python counts
+// (superscripts, circled digits…), which int() then refuses.
+const _PY_DIGIT = /^[\p{Nd}\u{b2}-\u{b3}\u{b9}\u{1369}-\u{1371}\u{19da}\u{2070}\u{2074}-\u{2079}\u{2080}-\u{2089}\u{2460}-\u{2468}\u{2474}-\u{247c}\u{2488}-\u{2490}\u{24ea}\u{24f5}-\u{24fd}\u{24ff}\u{2776}-\u{277e}\u{2780}-\u{2788}\u{278a}-\u{2792}\u{10a40}-\u{10a43}\u{10e60}-\u{10e68}\u{11052}-\u{1105a}\u{1f100}-\u{1f10a}]+$/u;
+function pyIsdigit(s) {
+  return _PY_DIGIT.test(s);
+}
+// Python's len(): code points, not UTF-16 units.
+function pyLen(s) {
+  return [...s].length;
+}
+// pattern.match(text, pos): anchored at `pos`, lookarounds see the whole text.
+const _sticky = new WeakMap();
+function matchAt(re, text, pos) {
+  let s = _sticky.get(re);
+  if (!s) {
+    s = new RegExp(re.source, re.flags.replace(/g/g, "") + (re.flags.includes("y") ? "" : "y"));
+    _sticky.set(re, s);
+  }
+  s.lastIndex = pos;
+  return s.exec(text);
+}
+// m.end() of a JavaScript match.
+function matchEnd(m) {
+  return m.index + m[0].length;
+}
+
+const _MONEY = pyRe(String.raw`([−-]?)(\d{1,3}(?: \d{3})*) \$`);
+
+// gm_check.py: parse_money
+function parseMoney(text) {
+  const m = fullmatch(_MONEY, pyStrip(text));
+  if (m === null) return null;
+  const value = pyInt(m[2].replaceAll(" ", ""));
+  return m[1] ? -value : value;
+}
+
+const _BILL = pyRe(String.raw`\d{1,3}(?: \d{3})*`);
+
+// gm_check.py: parse_bills
+function parseBills(text) {
+  text = pyStrip(text);
+  if (text === "aucun") return [];
+  const out = [];
+  for (const part of text.split(" · ")) {
+    if (!fullmatch(_BILL, part)) return null;
+    out.push(pyInt(part.replaceAll(" ", "")));
+  }
+  return out;
+}
+
+// gm_check.py: parse_names
+// « fab, marco et lulu » → names (the known ones first).
+function parseNames(text, known) {
+  text = pyStrip(text);
+  if (known.length) {
+    const out = [];
+    let pos = 0;
+    const names = pySorted(known, pyLen, true);
+    while (pos < text.length) {
+      const name = names.find((n) => text.startsWith(n, pos));
+      if (name === undefined) break;
+      out.push(name);
+      pos += name.length;
+      if (pos === text.length) return out;
+      const sep = [", ", " et "].find((s) => text.startsWith(s, pos));
+      if (sep === undefined) break;
+      pos += sep.length;
+    }
+  }
+  const [head, sep, last] = pyRpartition(text, " et ");
+  const parts = sep ? [...head.split(", "), last] : [text];
+  return parts.every((p) => p) ? [...parts] : null;
+}
+
+const _entryPatterns = new Map();
+
+// gm_check.py: parse_entries
+// « NAME TAIL · NAME TAIL … » (TAIL a Python regex source with groups, or a
+// RegExp built by pyRe), or null: [name, match] pairs, the match's groups
+// being TAIL's (`group(m, 1)`), `matchEnd(m)` its end.
+function parseEntries(text, tail, known) {
+  const source = tail instanceof RegExp ? tail.source : tail;
+  let compiled = _entryPatterns.get(source);
+  if (!compiled) {
+    // Python's `.` stops only at "\n"
+    compiled = [pyRe(" " + source + "(?= · |$)"), pyRe("([^\\n]+?) " + source + "(?= · |$)")];
+    _entryPatterns.set(source, compiled);
+  }
+  const [tailRe, generic] = compiled;
+  const names = pySorted(known, pyLen, true);
+  const out = [];
+  let pos = 0;
+  while (pos < text.length) {
+    let got = null;
+    for (const name of names) {
+      if (text.startsWith(name, pos)) {
+        const m = matchAt(tailRe, text, pos + name.length);
+        if (m) {
+          got = [name, m];
+          break;
+        }
+      }
+    }
+    if (got === null) {
+      const m = matchAt(generic, text, pos);
+      if (m === null) return null;
+      got = [m[1], matchAt(tailRe, text, pos + m[1].length)];
+      if (got[1] === null) return null;
+    }
+    out.push(got);
+    pos = matchEnd(got[1]);
+    if (pos === text.length) return out;
+    if (!text.startsWith(" · ", pos)) return null;
+    pos += 3;
+  }
+  return out.length ? out : null;
+}
+
+// gm_check.py: split_pair
+// `A sep B` where A and B are names; with known names, the split that
+// gives two of them; else the only one.
+function splitPair(text, sep, known) {
+  const positions = [];
+  for (let p = text.indexOf(sep); p >= 0 && sep; p = text.indexOf(sep, p + sep.length)) positions.push(p);
+  const splits = positions.map((p) => [text.slice(0, p), text.slice(p + sep.length)]);
+  if (known.length) {
+    const good = splits.filter((s) => known.includes(s[0]) && known.includes(s[1]));
+    if (good.length === 1) return good[0];
+  }
+  return splits.length === 1 ? splits[0] : null;
+}
+
+// gm_check.py: row_cells
+// The cells of a table row however the forum wrote the table: cells
+// (Markdown, [table], [code], HTML, tabs), or « a — b » items of a list.
+function rowCells(line, count) {
+  if (line.cells !== null && line.cells !== undefined) return line.cells.length === count ? line.cells : null;
+  const parts = line.text.split(" — ").map((p) => pyStrip(p)); // BBCode tables as lists
+  return parts.length === count && !line.text.includes(" : ") ? parts : null;
+}
+
+// gm_check.py: card_value
+function cardValue(shown) {
+  if (shown.startsWith("Dynamite")) return "dynamite";
+  const words = pySplit(shown);
+  if (!words.length) throw new PyError("IndexError", "list index out of range");
+  return words[0];
+}
+
+// gm_check.py: card_color
+function cardColor(shown) {
+  return shown.endsWith("rouge") ? "red" : "green";
+}
+
+const _DRAW_CLAUSE = pyRe(String.raw`(\S+)(?:, tirage sans graine des joueurs|, graines : ([^\n]+))$`, "d");
+// A word printed without a code span: Python's [\w'.-]
+const _DRAW_WORD = `([${RE_W.slice(1, -1)}'.-]+(?: [${RE_W.slice(1, -1)}'.-]+)*)`;
+
+// gm_check.py: parse_draw_clause
+// « tirage LABEL, graines : fab `x` · … » (or « , tirage sans graine des
+// joueurs »), from `start` (just after « tirage ») to `end` of `line`.
+// Returns {label, words: [[name, word]…]} (and `ambiguous` for words read
+// without code spans), or null.
+function parseDrawClause(line, start, end, known) {
+  const text = line.text.slice(start, end);
+  const m = rematch(_DRAW_CLAUSE, text);
+  if (m === null) return null;
+  const label = m[1];
+  if (m[2] === undefined) return { label, words: [] };
+  const wordsStart = start + m.indices[2][0];
+  const codes = line.codes.filter(([a, b]) => a >= wordsStart && b <= end).map(([a, b]) => [a, b]);
+  const words = [];
+  if (codes.length) {
+    // Markdown / HTML: each word is a code span, each name before it
+    let pos = wordsStart;
+    for (const [a, b] of codes) {
+      let name = line.text.slice(pos, a);
+      if (words.length) {
+        if (!name.startsWith(" · ")) return null;
+        name = name.slice(3);
+      }
+      if (!name.endsWith(" ") || !pyStrip(name)) return null;
+      words.push([name.slice(0, -1), line.text.slice(a, b)]);
+      pos = b;
+    }
+    if (pyStrip(line.text.slice(pos, end))) return null;
+    return { label, words };
+  }
+  const entries = parseEntries(m[2], _DRAW_WORD, known);
+  if (entries === null) return null;
+  const ambiguous = !known.length && entries.some((e) => e[1][1].includes(" "));
+  return { label, words: entries.map(([n, e]) => [n, e[1]]), ambiguous };
+}
+
+// gm_check.py: spread_words
+// Every reading of words printed without code spans: « Jean Paul x y »
+// may be (« Jean », « Paul x y »), (« Jean Paul », « x y »)… (512 at most,
+// in itertools.product's order).
+function spreadWords(words) {
+  const options = words.map(([name, word]) => {
+    const text = `${name} ${word}`.split(" ");
+    const out = [];
+    for (let i = 1; i < text.length; i++) out.push([text.slice(0, i).join(" "), text.slice(i).join(" ")]);
+    return out;
+  });
+  const out = [];
+  if (options.some((o) => !o.length)) return out;
+  const index = options.map(() => 0);
+  while (out.length < 512) {
+    out.push(options.map((o, k) => o[index[k]]));
+    let k = options.length - 1;
+    while (k >= 0 && index[k] === options[k].length - 1) index[k--] = 0;
+    if (k < 0) break;
+    index[k] += 1;
+  }
+  return out;
+}
+
+// --- describe, fmtBills, parseDice, parseGroups (gm_check.py lines 4080–4154) -------
+
+// gm_check.py: describe
+// A secret's key (["order", round, name], ["setup", name], ["colt-card",
+// round, turn, name], ["card", manche, duel, name], ["end", manche, name])
+// as [fr, en] words.
+function describe(key) {
+  const kind = key[0];
+  const k = key.map(pyStr);
+  if (kind === "order") return [`tour ${k[1]}, ${k[2]}`, `round ${k[1]}, ${k[2]}`];
+  if (kind === "setup") return [`mise en place, ${k[1]}`, `setup, ${k[1]}`];
+  if (kind === "colt-card") {
+    return [
+      `manche ${k[1]}, carte face cachée du tour ${k[2]}, ${k[3]}`,
+      `round ${k[1]}, face-down card of turn ${k[2]}, ${k[3]}`,
+    ];
+  }
+  if (kind === "card") return [`manche ${k[1]}, duel ${k[2]}, ${k[3]}`, `manche ${k[1]}, duel ${k[2]}, ${k[3]}`];
+  return [`fin de la manche ${k[1]}, ${k[2]}`, `end of manche ${k[1]}, ${k[2]}`];
+}
+
+// f"{b:,}".replace(",", " ")
+function _grouped(b) {
+  const digits = String(b < 0 ? -b : b);
+  let out = "";
+  for (let i = 0; i < digits.length; i++) {
+    if (i && (digits.length - i) % 3 === 0) out += " ";
+    out += digits[i];
+  }
+  return (b < 0 ? "-" : "") + out;
+}
+
+// gm_check.py: fmt_bills
+function fmtBills(bills) {
+  return pySorted([...bills], undefined, true).map(_grouped).join(" · ") || "aucun";
+}
+
+const _DIE = pyRe(String.raw`(\d*)d(\d+|%)(?:k([hl])(\d*))?`);
+const _DICE_TERM = pyRe(String.raw`([+-]?)([^+-]+)`);
+
+// gm_check.py: parse_dice
+// Terms of a canonical dice expression: [sign, count, sides, keep, keepCount]
+// or [sign, "const", value]; null when it is not one.
+function parseDice(expression) {
+  const out = [];
+  const found = finditer(_DICE_TERM, expression).map((m) => [m[1], m[2]]);
+  if (found.map(([sign, token]) => sign + token).join("") !== expression || expression.startsWith("+")) return null;
+  for (const [sign, token] of found) {
+    const s = sign === "-" ? -1 : 1;
+    if (pyIsdigit(token)) {
+      out.push([s, "const", pyInt(token)]);
+      continue;
+    }
+    const m = fullmatch(_DIE, token.toLowerCase());
+    if (m === null) return null;
+    const count = m[1] ? pyInt(m[1]) : 1;
+    const sides = m[2] === "%" ? 100 : pyInt(m[2]);
+    const keepCount = m[4] ? pyInt(m[4]) : m[3] ? 1 : 0;
+    out.push([s, count, sides, group(m, 3), keepCount]);
+  }
+  return out.length ? out : null;
+}
+
+const _GROUP = pyRe(String.raw`(?:(?<first>- )|(?<sep> [+-] ))?(?:\[(?<dice>[^\]]*)\]|(?<const>\d+))`);
+const _GROUP_DIE = pyRe(String.raw`(\()?(\d+)(\))?`);
+
+// gm_check.py: parse_groups
+// « [1, (1), 5, 4] - [4] + 2 » → [sign, values, kept] per term (kept null for a constant).
+function parseGroups(text) {
+  const out = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const m = matchAt(_GROUP, text, pos);
+    if (m === null || (pos === 0 && group(m, "sep")) || (pos > 0 && !group(m, "sep"))) return null;
+    const sign = group(m, "first") || pyStrip(group(m, "sep") || "") === "-" ? -1 : 1;
+    if (group(m, "const") !== null) {
+      out.push([sign, [pyInt(group(m, "const"))], null]);
+    } else {
+      const values = [];
+      const kept = [];
+      for (const part of group(m, "dice").split(", ")) {
+        const d = fullmatch(_GROUP_DIE, part);
+        if (d === null || Boolean(d[1]) !== Boolean(d[3])) return null;
+        values.push(pyInt(d[2]));
+        kept.push(!d[1]);
+      }
+      out.push([sign, values, kept]);
+    }
+    pos = matchEnd(m);
+  }
+  return out;
+}
