@@ -36,7 +36,7 @@ function magotRounds(checker, want) {
 }
 
 Object.assign(Checker.prototype, {
-  // gm_check.py: Checker.parse_magot_round
+  // gm_check.py: parse_magot_round
   async parseMagotRound(post) {
     const d = post.data;
     d.round = post.key[0];
@@ -149,7 +149,7 @@ Object.assign(Checker.prototype, {
     }
   },
 
-  // gm_check.py: Checker.parse_magot_reveal
+  // gm_check.py: parse_magot_reveal
   async parseMagotReveal(post) {
     await this.preNames(post, 0, 2);
     const d = post.data;
@@ -252,7 +252,7 @@ Object.assign(Checker.prototype, {
     }
   },
 
-  // gm_check.py: Checker.parse_magot_results
+  // gm_check.py: parse_magot_results
   async parseMagotResults(post) {
     await this.preNames(post, 0, 4);
     const d = post.data;
@@ -420,12 +420,12 @@ Object.assign(Checker.prototype, {
     Object.assign(d, { folded, shots, disabled, held, opened: byName });
   },
 
-  // gm_check.py: Checker.parse_magot_final
+  // gm_check.py: parse_magot_final
   async parseMagotFinal(post) {
     await this.preNames(post, 1, 5);
   },
 
-  // gm_check.py: Checker.parse_magot_disclosure
+  // gm_check.py: parse_magot_disclosure
   async parseMagotDisclosure(post) {
     let known = await this.known(post);
     if (!known.length) {
@@ -554,7 +554,7 @@ Object.assign(Checker.prototype, {
     post.data.rounds = rounds;
   },
 
-  // gm_check.py: Checker.fates_hold_together
+  // gm_check.py: fates_hold_together
   async fatesHoldTogether(post, block) {
     const [n, rows] = [block.round, block.rows];
     const triples = new Set();
@@ -599,7 +599,7 @@ Object.assign(Checker.prototype, {
     }
   },
 
-  // gm_check.py: Checker.check_magot
+  // gm_check.py: check_magot
   async checkMagot() {
     const opening = this.by.get(tk("magot-opening", [])) ?? null;
     const reveals = magotRounds(this, "magot-reveal");
@@ -786,7 +786,7 @@ Object.assign(Checker.prototype, {
     }
   },
 
-  // gm_check.py: Checker.results_against_reveal
+  // gm_check.py: results_against_reveal
   async resultsAgainstReveal(post, reveal) {
     const [aims, seals] = [reveal.data.aims ?? new Map(), reveal.data.seals ?? new Map()];
     const d = post.data;
@@ -830,7 +830,7 @@ Object.assign(Checker.prototype, {
     }
   },
 
-  // gm_check.py: Checker.fates_against_results
+  // gm_check.py: fates_against_results
   async fatesAgainstResults(disclosure, block, result) {
     const n = block.round;
     const d = result.data;
