@@ -20,12 +20,6 @@ function coltCombinations(items, size) {
   }
 }
 
-// dict.get on the module's constant tables, whether a Map or a plain object.
-function coltLookup(table, key) {
-  if (table instanceof Map) return table.has(key) ? table.get(key) : undefined;
-  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-}
-
 const COLT_PLAN_SEAL = pyRe(String.raw`Sceau de la carte face cachée de (.+) \(tour (\d+)\) : ` + SEAL + String.raw`\.`, "s");
 const COLT_DEFAULT_LINE = pyRe(String.raw`(\d+)\. .+ — « (.+?) » \(sans réponse : choix tiré au hasard\).*`, "s");
 const COLT_STEP_LINE = pyRe(String.raw`(\d+)\. `, "s");
@@ -80,7 +74,7 @@ Object.assign(Checker.prototype, {
     for (const line of post.body) {
       const m = fullmatch(COLT_CARD_OPENED, line.text);
       if (m === null) continue;
-      const code = coltLookup(COLT_CARDS, m[3]);
+      const code = COLT_CARDS.get(m[3]);
       if (code === undefined) {
         await this.bad(post, line, `« ${m[3]} » n'est pas une carte Action`, `${pyRepr(m[3])} is not an action card`);
         continue;
@@ -102,8 +96,8 @@ Object.assign(Checker.prototype, {
         await this.bad(
           post,
           line,
-          `ligne de tirage illisible ou inconnue : « ${line.text.slice(0, 60)} »`,
-          `unreadable or unknown draw line: ${pyRepr(line.text.slice(0, 60))}`,
+          `ligne de tirage illisible ou inconnue : « ${fcHead(line.text, 60)} »`,
+          `unreadable or unknown draw line: ${pyRepr(fcHead(line.text, 60))}`,
         );
         continue;
       }
@@ -361,7 +355,7 @@ Object.assign(Checker.prototype, {
         let start = 0;
         const purses = [];
         for (const car of cars) {
-          const count = coltLookup(COLT_PURSES_PER_CAR, car) ?? 0;
+          const count = COLT_PURSES_PER_CAR.get(car) ?? 0;
           purses.push(pySorted(shuffled.slice(start, start + count)));
           start += count;
         }

@@ -4,6 +4,11 @@
 // choices, and the disclosure's every secret against the seals published
 // before it.
 
+// text[:n] as Python slices it: by code points, not UTF-16 units (names may hold emoji).
+function fcHead(text, n) {
+  return [...text].slice(0, n).join("");
+}
+
 // Python's == between two dicts of str values (Maps here): same keys, same values, any order.
 function fistfulSameDict(a, b) {
   if (a.size !== b.size) return false;
@@ -14,12 +19,6 @@ function fistfulSameDict(a, b) {
 // f"{d}" of a dict of str to str (a Map): « {'ana': '5', 'bob': 'dynamite'} ».
 function fistfulDictRepr(d) {
   return "{" + [...d].map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ") + "}";
-}
-
-// self.colors.get(name), whichever container the Checker keeps them in.
-function fistfulColorOf(colors, name) {
-  if (colors instanceof Map) return colors.has(name) ? colors.get(name) : null;
-  return Object.prototype.hasOwnProperty.call(colors, name) ? colors[name] : null;
 }
 
 const FISTFUL_CARDS_LINE = pyRe(String.raw`(.+) joue (?:le|la) (${CARD}), (.+) (?:le|la) (${CARD})\.`, "s");
@@ -65,7 +64,7 @@ Object.assign(Checker.prototype, {
   async checkColors(post, line, cards) {
     for (const [name, items] of cards) {
       const colors = new Set(items.map(([, c]) => c));
-      const expected = fistfulColorOf(this.colors, name);
+      const expected = this.colors.get(name) ?? null;
       if (colors.size > 1 || (expected && colors.size && !(colors.size === 1 && colors.has(expected)))) {
         await this.bad(
           post,
@@ -104,7 +103,7 @@ Object.assign(Checker.prototype, {
         await this.bad(
           post,
           line,
-          `ligne inconnue qui ressemble à un secret : « ${line.text.slice(0, 60)} »`,
+          `ligne inconnue qui ressemble à un secret : « ${fcHead(line.text, 60)} »`,
           "an unknown line that looks like a secret",
         );
       }
@@ -148,7 +147,7 @@ Object.assign(Checker.prototype, {
         await this.bad(
           post,
           line,
-          `ligne inconnue qui montre une carte ou un sceau : « ${t.slice(0, 60)} »`,
+          `ligne inconnue qui montre une carte ou un sceau : « ${fcHead(t, 60)} »`,
           "an unknown line that shows a card or a seal",
         );
       }
@@ -239,7 +238,7 @@ Object.assign(Checker.prototype, {
         await this.bad(
           post,
           line,
-          `ligne inconnue qui montre une carte ou un sceau : « ${t.slice(0, 60)} »`,
+          `ligne inconnue qui montre une carte ou un sceau : « ${fcHead(t, 60)} »`,
           "an unknown line that shows a card or a seal",
         );
       }
@@ -304,7 +303,7 @@ Object.assign(Checker.prototype, {
           await this.bad(
             post,
             line,
-            `ligne de secret hors de sa section : « ${t.slice(0, 60)} »`,
+            `ligne de secret hors de sa section : « ${fcHead(t, 60)} »`,
             "a secret line out of its section",
           );
         }
@@ -313,7 +312,7 @@ Object.assign(Checker.prototype, {
       const scope = tk(manche !== null ? manche.n : 0, t);
       seen.add(scope);
       if (seen.get(scope) > 1) {
-        await this.bad(post, line, `ligne en double : « ${t.slice(0, 60)} »`, `duplicate line: ${pyRepr(t.slice(0, 60))}`);
+        await this.bad(post, line, `ligne en double : « ${fcHead(t, 60)} »`, `duplicate line: ${pyRepr(fcHead(t, 60))}`);
         continue;
       }
       let m = fullmatch(FISTFUL_D_SETUP, t);
@@ -321,7 +320,7 @@ Object.assign(Checker.prototype, {
         for (const part of pySplit(m[1], " ; ")) {
           const s = fullmatch(FISTFUL_D_SETUP_PART, part);
           if (s === null) {
-            await this.bad(post, line, `mise en place illisible : « ${part.slice(0, 40)} »`, "unreadable setup");
+            await this.bad(post, line, `mise en place illisible : « ${fcHead(part, 40)} »`, "unreadable setup");
             continue;
           }
           if (d.setup.has(s[1])) {
@@ -362,8 +361,8 @@ Object.assign(Checker.prototype, {
         await this.bad(
           post,
           line,
-          `ligne hors de toute manche : « ${t.slice(0, 60)} »`,
-          `a line outside any manche: ${pyRepr(t.slice(0, 60))}`,
+          `ligne hors de toute manche : « ${fcHead(t, 60)} »`,
+          `a line outside any manche: ${pyRepr(fcHead(t, 60))}`,
         );
         continue;
       }
@@ -434,8 +433,8 @@ Object.assign(Checker.prototype, {
       await this.bad(
         post,
         line,
-        `ligne inconnue dans le dévoilement : « ${t.slice(0, 60)} »`,
-        `unknown line in the disclosure: ${pyRepr(t.slice(0, 60))}`,
+        `ligne inconnue dans le dévoilement : « ${fcHead(t, 60)} »`,
+        `unknown line in the disclosure: ${pyRepr(fcHead(t, 60))}`,
       );
     }
     Object.assign(post.data, d);
