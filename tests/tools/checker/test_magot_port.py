@@ -300,3 +300,102 @@ def test_edited_threads_agree_and_fail(played: Played, tmp_path: Path) -> None:
     applied = {name for name, _, _ in codes}
     assert not ALWAYS - applied, ALWAYS - applied
     assert len(applied) >= 10, applied
+
+
+# --- bills drawn by hand, and an older gm's draw -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def by_hand(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """A three-round game whose rounds 1 and 3 are drawn by hand (R-2)."""
+    from support import Gm
+
+    from gm.service.env import Env
+
+    db = str(tmp_path_factory.mktemp("port-magot-main") / "gm.db")
+    gm = Gm(db)
+    gm(
+        "new",
+        "magot",
+        "-t",
+        "A la main",
+        "-p",
+        "fab,marco:m,lulu:f",
+        "--seed",
+        "sel_de main",
+        "-o",
+        "rounds=3",
+    )
+    gm("order", "lulu", "graine : Poire 2")
+    orders = [
+        {"fab": "marco BBB", "marco": "lulu bang", "lulu": "fab clic"},
+        {"fab": "lulu clic", "marco": "fab bang", "lulu": "marco bang"},
+        {"fab": "marco bang", "marco": "lulu clic", "lulu": "fab BBB"},
+    ]
+    for n, round_orders in enumerate(orders, 1):
+        gm("draw", *(["--bills", "20000,10000,10000,5000,5000"] if n != 2 else []))
+        for player, text in round_orders.items():
+            gm("order", player, text)
+        gm("reveal")
+        if n == 2:
+            gm("fold", "lulu")
+        gm("resolve")
+    gm("post", "disclosure")
+    env = Env(db=db)
+    slug = env.store.campaigns()[-1].slug
+    return [plain_spaces(p.body) for p in env.store.posts(slug)]
+
+
+HAND_EDITS: dict[str, tuple[Edit, int]] = {
+    "a bill the loot never had": (
+        edit_first(
+            "Tour 1 — la mise",
+            r"nouveaux billets : 20(.)000",
+            lambda m: f"nouveaux billets : 50{m[1]}000",
+        ),
+        1,
+    ),
+    "a bill left out": (
+        edit_first(
+            r"Tour 3\b.*— la mise", r"(nouveaux billets : [^(\n]*?) · 5.000", lambda m: m[1]
+        ),
+        1,
+    ),
+    "a draw line beside bills drawn by hand": (
+        edit_first(
+            "Tour 1 — la mise",
+            r"^- nouveaux billets : .*\n",
+            lambda m: m[0] + "- tirage `round-1/bills`, **tirage sans graine des joueurs**\n",
+        ),
+        1,
+    ),
+    "a fortune's draw without its draw line": (
+        edit_first("Tour 2 — la mise", r"^- tirage .*\n", lambda m: ""),
+        1,
+    ),
+    "a fortune's draw as an older gm printed it": (
+        edit_first(
+            "Tour 2 — la mise",
+            r"^- tirage .*\n",
+            lambda m: "Graines des joueurs mêlées au tirage : lulu `Poire 2`\n",
+        ),
+        1,
+    ),
+}
+
+
+def test_bills_drawn_by_hand_agree(by_hand: list[str], tmp_path: Path) -> None:
+    assert sum("(tirés à la main par le MJ)" in b for b in by_hand) == 2
+    calls = [(["thread", f"{form}.txt"], {f"{form}.txt": joined(by_hand, form)}) for form in FORMS]
+    calls.append((["thread", "sans-ouverture.txt"], {"sans-ouverture.txt": joined(by_hand[1:])}))
+    codes = [None] * len(calls)
+    for name, (edit, code) in HAND_EDITS.items():
+        edited = edit(by_hand)
+        assert edited is not None, name
+        calls.append((["thread", "fil.txt"], {"fil.txt": joined(edited)}))
+        codes.append(code)
+    results = agree(calls, tmp_path)
+    assert [c for c, _ in results[: len(FORMS)]] == [0] * len(FORMS)
+    assert "billets tirés à la main, bien pris dans le magot restant" in results[0][1]
+    for want, (got, out) in zip(codes, results, strict=True):
+        assert want is None or got == want, out
