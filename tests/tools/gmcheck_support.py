@@ -168,6 +168,8 @@ class Played:
     posts: list[Any] = field(default_factory=list)
     rolls: int = 0
     words: int = 0
+    replies: list[tuple[str, str]] = field(default_factory=list)
+    """Every private reply gm sent, in order: (player, text)."""
 
     def bodies(self) -> list[str]:
         return [p.body for p in self.posts]
@@ -220,9 +222,11 @@ def play_random(game_id: str, seed: int, db: str, *, underscore_seed: bool = Fal
             item = rng.choice(messages)
         try:
             if item.step is not None:
-                actions.step(env, played.slug, item.step, item.values)
+                done = actions.step(env, played.slug, item.step, item.values)
             else:
-                actions.submit(env, played.slug, item.actor, item.text)
+                done = actions.submit(env, played.slug, item.actor, item.text)
+            if done.reply:
+                played.replies.append((done.to or item.actor or "", done.reply))
         except GMError as err:  # pragma: no cover - a legal input must pass
             raise AssertionError(f"{game_id}: legal input {item} refused: {err}") from err
         in_phase += 1
