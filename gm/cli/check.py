@@ -35,6 +35,7 @@ def check_post(args: tuple[str, ...]) -> None:
       gm check-post post results.txt --reveal reveal.txt
       gm check-post post final.txt --opening opening.txt
       gm check-post post duel.txt --seal <the seal of your private reply>
+      gm check-post thread fil.md --reply reponse-privee.txt   # its seals
       gm check-post seed SEED COMMITMENT
       gm check-post seal KIND PAYLOAD_JSON SALT [EXPECTED]
       gm check-post label round-3/bills fab tequila marco Cadillac
