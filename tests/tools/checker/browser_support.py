@@ -115,7 +115,9 @@ class Browsing:
         )
         return [(k, t) for k, t in items]
 
-    def paste(self, texts: list[str], *, reply: str = "", seed: str = "", fmt: str = "auto") -> None:
+    def paste(
+        self, texts: list[str], *, reply: str = "", seed: str = "", fmt: str = "auto"
+    ) -> None:
         """Each text in its own box (« + un autre message » for each after the first)."""
         for _ in range(len(texts) - self.page.locator(".post-text").count()):
             self.page.click("#add")

@@ -21,14 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import (  # noqa: F401 - the fixtures
-    Browsing,
-    Built,
-    browser,
-    browsing,
-    built,
-    offline_browsing,
-)
+from browser_support import Browsing, Built
 from gmcheck_support import TOOL, Played, play_random
 from vectors_support import attacks, corpus, describe_mismatch, load, same
 
@@ -112,12 +105,20 @@ def test_recorded_vectors_agree_in_the_page(
             batch,
         )
     bad = [
-        describe_mismatch(vectors[i], r) for i, r in zip(chosen, results, strict=True) if not same(vectors[i], r)
+        describe_mismatch(vectors[i], r)
+        for i, r in zip(chosen, results, strict=True)
+        if not same(vectors[i], r)
     ]
     with capsys.disabled():
-        print(f"\n{origin}; in chromium: {len(chosen) - len(bad)} of {len(chosen)} agree ({len(hostile)} attacks)")
+        print(
+            f"\n{origin}; in chromium: {len(chosen) - len(bad)} of {len(chosen)} agree ({len(hostile)} attacks)"
+        )
     assert not bad, f"{len(bad)} of {len(chosen)} vectors differ in the page:\n" + "\n".join(bad)
-    escaped = [vectors[i]["test"] for i, r in zip(chosen, results, strict=True) if i in hostile and r["code"] != 1]
+    escaped = [
+        vectors[i]["test"]
+        for i, r in zip(chosen, results, strict=True)
+        if i in hostile and r["code"] != 1
+    ]
     assert not escaped, escaped
 
 
@@ -163,7 +164,10 @@ def test_a_tampered_draw_is_different_with_both_values(
     browsing.open()
     browsing.paste(["\n".join(bodies)])
     word, help_, summary = browsing.check()
-    assert (word, help_) == ("DIFFÉRENT", "Au moins une différence : voir les lignes DIFFÉRENT ci-dessous.")
+    assert (word, help_) == (
+        "DIFFÉRENT",
+        "Au moins une différence : voir les lignes DIFFÉRENT ci-dessous.",
+    )
     assert summary == "BILAN : au moins une différence, voir DIFFÉRENT ci-dessus (code 1)"
     shown = [t for k, t in browsing.items("#lines") if k == "bad"]
     assert shown == expected
@@ -189,11 +193,17 @@ def test_a_thread_without_its_final_post_says_what_was_not_checked(
         "BILAN : rien de contredit, mais tout n'a pas pu être vérifié, voir NON VÉRIFIÉ (code 3)",
     )
     assert browsing.page.is_hidden("#bad-title")
-    assert browsing.page.text_content("#result h2:not([hidden])") == "Ce qui n'a pas pu être vérifié, et pourquoi"
+    assert (
+        browsing.page.text_content("#result h2:not([hidden])")
+        == "Ce qui n'a pas pu être vérifié, et pourquoi"
+    )
     unchecked = browsing.items("#unchecked-lines")
-    assert unchecked == [("missing", french(line)) for line in out if line.startswith("NON VÉRIFIÉ")]
+    assert unchecked == [
+        ("missing", french(line)) for line in out if line.startswith("NON VÉRIFIÉ")
+    ]
     assert any(
-        "la fin de partie manque (ou la partie n'est pas finie) : graine non révélée, tirages non refaits" in t
+        "la fin de partie manque (ou la partie n'est pas finie) : graine non révélée, tirages non refaits"
+        in t
         for _, t in unchecked
     )
     browsing.shot("not-checked")
@@ -206,7 +216,10 @@ def test_a_thread_without_its_final_post_says_what_was_not_checked(
         "Nothing contradicted, but not everything could be checked.",
         "SUMMARY: nothing contradicted, but not everything could be checked, see NOT CHECKED (exit 3)",
     )
-    assert browsing.page.text_content("#result h2:not([hidden])") == "What could not be checked, and why"
+    assert (
+        browsing.page.text_content("#result h2:not([hidden])")
+        == "What could not be checked, and why"
+    )
     english = [line.split(" / NOT CHECKED: ")[1] for line in out if line.startswith("NON VÉRIFIÉ")]
     assert [t for _, t in browsing.items("#unchecked-lines")] == english
     assert browsing.page.text_content("#check") == "Check"
@@ -243,13 +256,16 @@ def test_a_private_reply_matches_or_differs(browsing: Browsing, magot: Played) -
     assert browsing.check()[0] == "OK"
     mine = [t for k, t in browsing.items("#lines") if t.startswith("ton ordre (reponse-privee:")]
     assert len(mine) == 1 and re.fullmatch(
-        rf"ton ordre \(reponse-privee:\d+\) : sceau {digits} publié pour tour \d+, .+ dans .+, identique", mine[0]
+        rf"ton ordre \(reponse-privee:\d+\) : sceau {digits} publié pour tour \d+, .+ dans .+, identique",
+        mine[0],
     ), mine
     forged = digits[:-1] + ("0" if digits[-1] != "0" else "1")
     browsing.paste(["\n".join(magot.bodies())], reply=reply.replace(digits, forged))
     assert browsing.check()[0] == "DIFFÉRENT"
     assert any(
-        k == "bad" and t.startswith(f"ton ordre (reponse-privee:") and f"sceau {forged} publié dans aucun des messages donnés" in t
+        k == "bad"
+        and t.startswith("ton ordre (reponse-privee:")
+        and f"sceau {forged} publié dans aucun des messages donnés" in t
         for k, t in browsing.items("#lines")
     )
     browsing.paste(["\n".join(magot.bodies())], reply="Merci pour la partie !")
