@@ -445,7 +445,16 @@ function pyIntBig(text) {
   const m = /^([+-]?)(.*)$/u.exec(pyStrip(String(text)));
   let digits = "";
   for (const ch of m[2].replace(/_/g, "")) digits += String(_digitValue(ch));
+  _intDigitsLimit(digits);
   return m[1] === "-" ? -BigInt(digits) : BigInt(digits);
+}
+// Python 3.11 refuses to convert an integer of more than 4300 digits (int(), json.loads).
+function _intDigitsLimit(digits) {
+  if (digits.length > 4300) {
+    throw valueError(
+      `Exceeds the limit (4300 digits) for integer string conversion: value has ${digits.length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    );
+  }
 }
 
 const _FORMATS = typeof FORMATS !== "undefined" ? [...FORMATS] : ["auto", "markdown", "bbcode", "html", "text"];
@@ -561,7 +570,9 @@ function pyJsonLoads(text) {
     i += m[0].length;
     if (m[2] !== undefined || m[3] !== undefined) return new PyFloat(m[0]);
     const n = Number(m[1]);
-    return Number.isSafeInteger(n) ? n : BigInt(m[1]);
+    if (Number.isSafeInteger(n)) return n;
+    _intDigitsLimit(m[1].replace("-", ""));
+    return BigInt(m[1]);
   };
   const string = () => {
     const begin = i;
