@@ -465,6 +465,7 @@ function buildParser() {
   const parser = new ArgParser("gm_check", HELP[""]);
   const parsers = new Map(COMMANDS.map((c) => [c, new ArgParser(`gm_check ${c}`, HELP[c])]));
   parser.addPositional("command", { nargs: "PARSER", kind: "parsers", choices: COMMANDS, parsers, metavar: null });
+  // gm_check.py: common
   const common = (p) => {
     p.addOption(["--seed"], { dest: "seed" });
     p.addOption(["--seal"], { kind: "append", dest: "seal", defaultValue: [], metavar: "HEX" });
