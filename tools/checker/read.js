@@ -856,6 +856,7 @@ class HtmlReader extends PyHTMLParser {
   // Offsets are counted in code points here as in Python (`size`,
   // `codeStart` and `codes` may outlive the buffer they were counted in:
   // a <code> across a <br>), and stored the read.js way by flush().
+  // gm_check.py: __init__
   constructor(problems) {
     super();
     this.problems = problems;

@@ -60,7 +60,10 @@ def entity_table() -> tuple[str, str]:
     entries, previous = [], ""
     for name in names:
         shared = 0
-        while shared < min(len(name), len(previous), len(DIGITS) - 1) and name[shared] == previous[shared]:
+        while (
+            shared < min(len(name), len(previous), len(DIGITS) - 1)
+            and name[shared] == previous[shared]
+        ):
             shared += 1
         value = html5[name + ";"]
         assert 1 <= len(value) <= 2 and "\x00" not in value
@@ -116,7 +119,9 @@ def main() -> int:
         READ_JS.write_text(new, encoding="utf-8")
         return 0
     if new != text:
-        print(f"{READ_JS}: the generated tables are out of date (run with --write)", file=sys.stderr)
+        print(
+            f"{READ_JS}: the generated tables are out of date (run with --write)", file=sys.stderr
+        )
         return 1
     return 0
 

@@ -188,6 +188,10 @@ COMMAND_LINES: list[list[str]] = [
     ["draws", "graine", "lab", ""],
     ["draws", "graine", "lab", "5", "x"],
     ["draws", "graine", "lab", "5", "3", "extra"],
+    ["draws", "graine", "lab", "9" * 4300, "2"],  # Python's int() converts 4300 digits at most
+    ["draws", "graine", "lab", "9" * 4301],
+    ["seal", "k", "9" * 4300, "s"],
+    ["seal", "k", "9" * 4301, "s"],
     # usage errors: code 2, nothing on stdout
     [],
     ["bogus"],
