@@ -445,7 +445,16 @@ function pyIntBig(text) {
   const m = /^([+-]?)(.*)$/u.exec(pyStrip(String(text)));
   let digits = "";
   for (const ch of m[2].replace(/_/g, "")) digits += String(_digitValue(ch));
+  _intDigitsLimit(digits);
   return m[1] === "-" ? -BigInt(digits) : BigInt(digits);
+}
+// Python 3.11 refuses to convert an integer of more than 4300 digits (int(), json.loads).
+function _intDigitsLimit(digits) {
+  if (digits.length > 4300) {
+    throw valueError(
+      `Exceeds the limit (4300 digits) for integer string conversion: value has ${digits.length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    );
+  }
 }
 
 const _FORMATS = typeof FORMATS !== "undefined" ? [...FORMATS] : ["auto", "markdown", "bbcode", "html", "text"];
@@ -456,6 +465,7 @@ function buildParser() {
   const parser = new ArgParser("gm_check", HELP[""]);
   const parsers = new Map(COMMANDS.map((c) => [c, new ArgParser(`gm_check ${c}`, HELP[c])]));
   parser.addPositional("command", { nargs: "PARSER", kind: "parsers", choices: COMMANDS, parsers, metavar: null });
+  // gm_check.py: common
   const common = (p) => {
     p.addOption(["--seed"], { dest: "seed" });
     p.addOption(["--seal"], { kind: "append", dest: "seal", defaultValue: [], metavar: "HEX" });
@@ -561,7 +571,9 @@ function pyJsonLoads(text) {
     i += m[0].length;
     if (m[2] !== undefined || m[3] !== undefined) return new PyFloat(m[0]);
     const n = Number(m[1]);
-    return Number.isSafeInteger(n) ? n : BigInt(m[1]);
+    if (Number.isSafeInteger(n)) return n;
+    _intDigitsLimit(m[1].replace("-", ""));
+    return BigInt(m[1]);
   };
   const string = () => {
     const begin = i;
