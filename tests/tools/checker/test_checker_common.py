@@ -119,12 +119,11 @@ def cases(tmp: Path) -> list[Case]:
             "seed-escaped",
             [
                 opening,
-                final.replace(
-                    f"`{seed}`", "`" + seed.replace("-", "\\-").replace(".", "\\.") + "x`"
-                ),
+                final.replace(f"`{seed}`", "`\\" + seed.replace(".", "\\.") + "`"),
             ],
             ["thread", 0, 1],
-            1,
+            None,
+            "la graine est imprimée échappée",
         )
     )
     # a reminder and changes at the table: the posts of no game
