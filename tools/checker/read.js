@@ -59,17 +59,6 @@ function readMatchAt(re, s, pos) {
   sticky.lastIndex = pos;
   return sticky.exec(s);
 }
-// pattern.search(s, pos).
-const _readGlobal = new WeakMap();
-function readSearchFrom(re, s, pos) {
-  let global = _readGlobal.get(re);
-  if (!global) {
-    global = new RegExp(re.source, re.flags.replace(/[gy]/g, "") + "g");
-    _readGlobal.set(re, global);
-  }
-  global.lastIndex = pos;
-  return global.exec(s);
-}
 // A Python pattern compiled with re.IGNORECASE: Python's « i » also matches
 // « İ » and « ı » (JavaScript's case folding does not), the only ASCII letter
 // whose case-insensitive matches differ between the two (checked over all
