@@ -6,9 +6,9 @@ contract (see the README, « Vérifier une partie / Checking a game »), so a
 player can check the MJ without trusting gm's code. ``gm check-post`` runs
 this very file.
 
-    python gm_check.py thread FILE... [--seed SEED] [--seal HEX]... [--format F]
+    python gm_check.py thread FILE... [--seed SEED] [--seal HEX]... [--reply FILE]... [--format F]
     python gm_check.py post FILE [--reveal FILE]... [--opening FILE] [--with FILE]...
-                                 [--seed SEED] [--seal HEX]... [--format F]
+                                 [--seed SEED] [--seal HEX]... [--reply FILE]... [--format F]
     python gm_check.py seed SEED COMMITMENT
     python gm_check.py seal KIND PAYLOAD_JSON SALT [EXPECTED]
     python gm_check.py label PURPOSE [PLAYER WORD]...
@@ -67,7 +67,9 @@ What is checked (each « seal » compares at least 32 hex digits, all of them):
 
 What no post can show (shares, wounds, the log's fingerprint) is ``gm
 verify``'s, run by the MJ; a seal in a post is compared by its owner with
-the one in their private reply (``--seal`` does it for you).
+the one in their private reply (``--seal`` does it for you; ``--reply``
+reads the seals of a private reply pasted whole: « Sceau de ton ordre : … »,
+« Sceau de ton choix : … », « Ta carte face cachée (tour 2) est scellée : … »).
 
 Exit codes (``--help`` says the same):
 
@@ -1339,7 +1341,7 @@ class Checker:
         focus: set[int] | None = None,
         whole: bool = False,
         seed: str | None = None,
-        seals: Sequence[str] = (),
+        seals: Sequence[str | ReplySeal] = (),
     ) -> None:
         self.r = report
         self.sources = sources
@@ -1853,6 +1855,9 @@ class Checker:
 
     def check_given_seals(self) -> None:
         for given in self.seals_arg:
+            if isinstance(given, ReplySeal):  # read from a private reply (--reply)
+                self.check_reply_seal(given)
+                continue
             want = hex_digits(given)
             if not re.fullmatch(r"[0-9a-f]{8,64}", want):
                 raise Unreadable(f"--seal {given!r}: not a seal (hex digits)")
@@ -1880,6 +1885,52 @@ class Checker:
                     f"ton sceau {want} est celui publié pour {describe(key)[0]} dans {post.at(line)[0]}",
                     f"your seal {want} is the one published for {describe(key)[1]} in {post.at(line)[1]}",
                 )
+
+    def check_reply_seal(self, given: ReplySeal) -> None:
+        """A seal of a private reply, found where gm publishes it: a Plan,
+        reveal, setup or end-of-manche post, or (a Colt instruction, never
+        published before) the final post's list of secrets."""
+        want, fr, en = given.digits, given.what_fr, given.what_en
+        src = f"{given.source}:{given.no}"
+        found = [
+            ((f"pour {describe(key)[0]}", f"for {describe(key)[1]}"), post, line)
+            for table in (self.commitments, self.openings)
+            for key, items in table.items()
+            for post, line, digits in items
+            if same_digits(want, digits) and len(digits) >= min(len(want), MIN_DIGITS)
+        ]
+        final = self.by.get(("colt-final", ()))
+        if not found and given.kind == "instruction" and final is not None:
+            found = [
+                (("parmi les secrets de la partie", "among the game's secrets"), final, line)
+                for line in final.body
+                if line.text.startswith("Secrets de la partie (sceau, sel) : ")
+                for digits in re.findall(r"[0-9a-fA-F]{8,64}", line.text)
+                if same_digits(want, digits) and len(digits) >= min(len(want), MIN_DIGITS)
+            ]
+        if not found and given.kind == "instruction" and final is None:
+            self.r.missing(
+                f"{fr} ({src}) : sceau {want} : une consigne n'est publiée qu'avec le message final, absent ici",
+                f"{en} ({src}): seal {want}: an instruction is published only with the final post, not given here",
+            )
+            return
+        if not found:
+            self.r.bad(
+                f"{fr} ({src}) : sceau {want} publié dans aucun des messages donnés : si ce sont ceux de ce tour, ce que le MJ a publié n'est pas ce que tu as envoyé",
+                f"{en} ({src}): seal {want} published in none of the posts given: if they are those of its round, what the MJ published is not what you sent",
+            )
+            return
+        (what_fr, what_en), post, line = found[0]
+        if len(want) < MIN_DIGITS:
+            self.r.missing(
+                f"{fr} ({src}) : sceau {want} court ({4 * len(want)} bits) : pas une preuve",
+                f"{en} ({src}): seal {want} is short ({4 * len(want)} bits): not a proof",
+            )
+        else:
+            self.r.ok(
+                f"{fr} ({src}) : sceau {want} publié {what_fr} dans {post.at(line)[0]}, identique",
+                f"{en} ({src}): seal {want} published {what_en} in {post.at(line)[1]}, identical",
+            )
 
     # ---------------------------------------------------------------- Le Magot
     def pre_names(self, post: Post, column: int, count: int) -> None:
@@ -4152,6 +4203,57 @@ def parse_groups(text: str) -> list[tuple[int, list[int], list[bool] | None]] | 
     return out
 
 
+# --- private replies (--reply) ------------------------------------------------------
+
+
+@dataclass
+class ReplySeal:
+    """A seal gm sent a player in a private reply, and what it seals."""
+
+    source: str
+    no: int
+    kind: str
+    what_fr: str
+    what_en: str
+    digits: str
+
+
+_REPLY_SEAL = r" : `?(?:sha256:)?([0-9a-fA-F]{8,64})(?!\w)"
+REPLY_SEALS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("order", re.compile(r"Sceau de ton ordre" + _REPLY_SEAL)),
+    ("choice", re.compile(r"Sceau de ton choix" + _REPLY_SEAL)),
+    ("card", re.compile(r"Ta carte face cachée \(tour (\d+)\) est scellée" + _REPLY_SEAL)),
+    ("instruction", re.compile(r"Ta consigne pour ta carte n° (\d+) est scellée" + _REPLY_SEAL)),
+)
+"""The lines of gm's private replies that give a seal (Le Magot's order,
+Fistful of Gold's choice, Colt Express's face-down card and instruction), as
+a player copies them: with or without the backquotes."""
+
+
+def reply_seals(name: str, text: str) -> list[ReplySeal]:
+    """The seals of a private reply, in its order; none is an error (exit 2)."""
+    out = []
+    for line in read_lines(text)[1]:
+        for kind, pattern in REPLY_SEALS:
+            for m in pattern.finditer(line.text):
+                if kind == "order":
+                    fr, en = "ton ordre", "your order"
+                elif kind == "choice":
+                    fr, en = "ton choix", "your choice"
+                elif kind == "card":
+                    fr, en = f"ta carte face cachée du tour {m[1]}", f"your face-down card of turn {m[1]}"
+                else:
+                    fr, en = f"ta consigne pour ta carte n° {m[1]}", f"your instruction for your card no. {m[1]}"
+                out.append(ReplySeal(name, line.no, kind, fr, en, m[m.lastindex or 1].lower()))
+    if not out:
+        raise Unreadable(
+            f"{name} : aucun sceau dans cette réponse privée (gm écrit « Sceau de ton ordre : … »,"
+            " « Sceau de ton choix : … » ou « … est scellée : … ») / no seal in this private reply"
+            " (gm writes « Sceau de ton ordre : … », « Sceau de ton choix : … » or « … est scellée : … »)"
+        )
+    return out
+
+
 # --- entry points ---------------------------------------------------------------------
 
 
@@ -4186,7 +4288,7 @@ def check_thread(
     texts: Sequence[tuple[str, str]],
     *,
     seed: str | None = None,
-    seals: Sequence[str] = (),
+    seals: Sequence[str | ReplySeal] = (),
     fmt: str = "auto",
 ) -> None:
     """Check many posts at once (``texts``: (name, text) pairs)."""
@@ -4207,7 +4309,7 @@ def check_post(
     *,
     context: Sequence[tuple[str, str]] = (),
     seed: str | None = None,
-    seals: Sequence[str] = (),
+    seals: Sequence[str | ReplySeal] = (),
     fmt: str = "auto",
     name: str = "message",
 ) -> None:
@@ -4279,6 +4381,13 @@ def run(argv: list[str] | None = None) -> int:
             default=[],
             metavar="HEX",
             help="a seal from your private reply: it must be the one published",
+        )
+        p.add_argument(
+            "--reply",
+            action="append",
+            default=[],
+            metavar="FILE",
+            help="a private reply gm sent you: each seal in it must be the one published",
         )
         p.add_argument(
             "--format", choices=FORMATS, default="auto", help="how the posts were copied"
@@ -4366,6 +4475,7 @@ def run(argv: list[str] | None = None) -> int:
                 return 0
             check_seal(report, args.kind, payload, args.salt, args.expected, args.kind)
         elif args.command == "post":
+            replies = [s for r in args.reply for s in reply_seals(r, _read(r))]
             opening = _read(args.opening) if args.opening else None
             check_post(
                 report,
@@ -4374,16 +4484,17 @@ def run(argv: list[str] | None = None) -> int:
                 opening,
                 context=[(c, _read(c)) for c in args.context],
                 seed=args.seed,
-                seals=args.seal,
+                seals=[*args.seal, *replies],
                 fmt=args.format,
                 name=args.file,
             )
         else:
+            replies = [s for r in args.reply for s in reply_seals(r, _read(r))]
             check_thread(
                 report,
                 [(f, _read(f)) for f in args.files],
                 seed=args.seed,
-                seals=args.seal,
+                seals=[*args.seal, *replies],
                 fmt=args.format,
             )
     except (OSError, ValueError, TypeError, Unreadable) as err:

@@ -5,7 +5,10 @@ gm cannot be imported there) and, unless told otherwise, ``gm check-post``
 too: both must say the same. ``GM_CHECK_TOOL=/path/to/gm_check.py pytest …``
 runs the tests against another copy of the script (how the attack tests were
 shown to fail on the checker of b948d7b); gm is not compared then, and
-``GM_CHECK_LOG=FILE`` records each test's exit codes.
+``GM_CHECK_LOG=FILE`` records each test's exit codes. ``GM_CHECK_VECTORS=DIR``
+appends every call to ``DIR/vectors.jsonl`` (argv, stdin, the files it names,
+exit code, stdout lines): the corpus the browser checker's JavaScript port
+must agree with, line for line.
 
 ``bbcode``, ``html`` and ``plain_copy`` give a post as each kind of forum
 shows it (``plain_copy``: the text a browser copies from the HTML page: one
@@ -20,6 +23,7 @@ random, and returns every post it published, the disclosure last.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -45,8 +49,8 @@ def plain_spaces(text: str) -> str:
     return re.sub("\u00a0(?!\\$|\\d{3}\\b)", " ", text.replace("\u202f", " "))
 
 
-def run_tool(*args: str, stdin: str | None = None) -> tuple[int, str]:
-    done = subprocess.run(
+def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-I", "-S", str(TOOL), *args],
         input=stdin,
         capture_output=True,
@@ -54,12 +58,47 @@ def run_tool(*args: str, stdin: str | None = None) -> tuple[int, str]:
         encoding="utf-8",
         check=False,
     )
+
+
+def run_tool(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    done = _run(*args, stdin=stdin)
     return done.returncode, done.stdout + done.stderr
+
+
+def record_vector(folder: str, args: tuple[str, ...], stdin: str | None, code: int, stdout: str) -> None:
+    """One call of the checker as a self-contained vector (``GM_CHECK_VECTORS``):
+    its argv, its standard input, the text of every argument that names a
+    file, its exit code and stdout lines. The JavaScript port replays them
+    (tests/tools/checker/test_vectors_node.py) with no disk but the vectors."""
+    files: dict[str, str] = {}
+    for arg in args:
+        path = Path(arg)
+        with contextlib.suppress(OSError, ValueError):
+            if path.is_file():
+                try:
+                    files[arg] = path.read_text(encoding="utf-8")
+                except UnicodeDecodeError:
+                    return  # bytes that are not text: no text vector can hold them
+    vector = {
+        "test": os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0],
+        "args": list(args),
+        "stdin": stdin,
+        "files": files,
+        "code": code,
+        "stdout": stdout.splitlines(),
+    }
+    base = Path(folder) if Path(folder).is_absolute() else ROOT / folder  # tests may chdir
+    base.mkdir(parents=True, exist_ok=True)
+    with open(base / "vectors.jsonl", "a", encoding="utf-8") as out:
+        out.write(json.dumps(vector, ensure_ascii=False) + "\n")
 
 
 def check(*args: str, stdin: str | None = None, gm: bool = True) -> tuple[int, str]:
     """The checker's exit code and output; ``gm check-post`` must agree."""
-    code, out = run_tool(*args, stdin=stdin)
+    done = _run(*args, stdin=stdin)
+    code, out = done.returncode, done.stdout + done.stderr
+    if os.environ.get("GM_CHECK_VECTORS"):  # the calls the JavaScript port must repeat
+        record_vector(os.environ["GM_CHECK_VECTORS"], args, stdin, code, done.stdout)
     if os.environ.get("GM_CHECK_LOG"):  # which test got which exit code (replaying on another tool)
         with open(os.environ["GM_CHECK_LOG"], "a", encoding="utf-8") as log:
             log.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\t{code}\n")
@@ -168,6 +207,8 @@ class Played:
     posts: list[Any] = field(default_factory=list)
     rolls: int = 0
     words: int = 0
+    replies: list[tuple[str, str]] = field(default_factory=list)
+    """Every private reply gm sent, in order: (player, text)."""
 
     def bodies(self) -> list[str]:
         return [p.body for p in self.posts]
@@ -220,9 +261,11 @@ def play_random(game_id: str, seed: int, db: str, *, underscore_seed: bool = Fal
             item = rng.choice(messages)
         try:
             if item.step is not None:
-                actions.step(env, played.slug, item.step, item.values)
+                done = actions.step(env, played.slug, item.step, item.values)
             else:
-                actions.submit(env, played.slug, item.actor, item.text)
+                done = actions.submit(env, played.slug, item.actor, item.text)
+            if done.reply:
+                played.replies.append((done.to or item.actor or "", done.reply))
         except GMError as err:  # pragma: no cover - a legal input must pass
             raise AssertionError(f"{game_id}: legal input {item} refused: {err}") from err
         in_phase += 1

@@ -24,7 +24,9 @@ TOOL = HERE.parent / "gm_check.py"
 RUNNER = HERE / "run.mjs"
 
 
-def run_both(args: list[str], stdin: str | None = None) -> tuple[subprocess.CompletedProcess[str], ...]:
+def run_both(
+    args: list[str], stdin: str | None = None
+) -> tuple[subprocess.CompletedProcess[str], ...]:
     """Python's then Node's completed process, on the same argv and input."""
     env = dict(os.environ, COLUMNS="80")  # argparse's help is laid out for 80 columns in the port
     common = {"input": stdin, "capture_output": True, "text": True, "encoding": "utf-8", "env": env}
@@ -33,14 +35,20 @@ def run_both(args: list[str], stdin: str | None = None) -> tuple[subprocess.Comp
     return python, node
 
 
-def differences(python: subprocess.CompletedProcess[str], node: subprocess.CompletedProcess[str]) -> list[str]:
+def differences(
+    python: subprocess.CompletedProcess[str], node: subprocess.CompletedProcess[str]
+) -> list[str]:
     """What differs in stdout or exit code, as lines to print (none when they agree)."""
     out: list[str] = []
     if python.returncode != node.returncode:
         out.append(f"exit code: python {python.returncode}, node {node.returncode}")
     if python.stdout != node.stdout:
         out += difflib.unified_diff(
-            python.stdout.splitlines(), node.stdout.splitlines(), "gm_check.py", "run.mjs", lineterm=""
+            python.stdout.splitlines(),
+            node.stdout.splitlines(),
+            "gm_check.py",
+            "run.mjs",
+            lineterm="",
         )
     return out
 

@@ -119,10 +119,14 @@ function _hex(buffer) {
 async function sha256Hex(bytes) {
   return _hex(await crypto.subtle.digest("SHA-256", bytes));
 }
-async function _canonicalDigest(value) {
+// canonical_json(value).encode("utf-8"): the bytes a seal or a mix hashes.
+function canonicalUtf8(value) {
   const normal = normalize(value);
   _refuseSurrogates(normal);
-  return sha256Hex(utf8Bytes(jsonDumps(normal, { sortKeys: true, compact: true })));
+  return utf8Bytes(jsonDumps(normal, { sortKeys: true, compact: true }));
+}
+async function _canonicalDigest(value) {
+  return sha256Hex(canonicalUtf8(value));
 }
 
 // gm_check.py: seal
@@ -155,7 +159,10 @@ const _blocks = new Map();
 function _hmacKey(seed) {
   let key = _hmacKeys.get(seed);
   if (!key) {
-    key = crypto.subtle.importKey("raw", utf8Bytes(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    // Web Crypto refuses an empty key; HMAC pads a key with zero bytes to
+    // its block size, so one zero byte is the same key as none.
+    const bytes = seed ? utf8Bytes(seed) : new Uint8Array(1);
+    key = crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     _hmacKeys.set(seed, key);
   }
   return key;
@@ -259,6 +266,7 @@ async function shuffle(seed, label, items) {
 // gm_check.py: Report
 // Lines to print; whether anything differed or could not be checked.
 class Report {
+  // gm_check.py: __init__
   constructor() {
     this.lines = [];
     this.failed = false;
