@@ -240,6 +240,7 @@ def test_the_page_opens_in_english_from_its_address(browsing: Browsing) -> None:
         "The text pasted could not be read, or something is missing.",
         "Paste at least one post.",
     )
+    browsing.shot("unreadable-en")
 
 
 def test_a_private_reply_matches_or_differs(browsing: Browsing, magot: Played) -> None:
