@@ -102,7 +102,7 @@ def test_the_page_allows_its_own_script_and_style_only_and_points_nowhere() -> N
     assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I)
     assert re.findall(r"\b(?:src|href)=\"([^\"]*)\"", text) == ["#en"]
     assert not re.search(r"\bstyle=\"", text)  # the CSP would refuse an inline style
-    assert f"gm <span id=\"version\">{gm.__version__}</span>" in text
+    assert f'gm <span id="version">{gm.__version__}</span>' in text
     assert '<html lang="fr">' in text and "<title>gm — vérifier le MJ</title>" in text
 
 
@@ -128,16 +128,17 @@ def test_what_would_end_the_script_early_is_written_as_an_escape(tmp_path: Path)
     JavaScript, so the page holds one whole script however the port is written."""
     copy_sources(tmp_path, '\nconst x = ["</script><p>", "<!--", "<SCRIPT>", /<!--/u];\n')
     page = checker_page.page(tmp_path)
-    assert 'const x = ["\\u003c/script><p>", "\\u003c!--", "\\u003cSCRIPT>", /\\u003c!--/u];' in page.script
+    assert (
+        'const x = ["\\u003c/script><p>", "\\u003c!--", "\\u003cSCRIPT>", /\\u003c!--/u];'
+        in page.script
+    )
     text = page.body.decode().lower()
     assert text.count("<script") == 1 and text.count("</script") == 1 and "<!--" not in text
     node = shutil.which("node")
     if node:  # the same values for JavaScript
         (line,) = [li for li in page.script.splitlines() if li.startswith("const x = ")]
         show = "console.log(JSON.stringify([...x.slice(0, 3), x[3].source]));"
-        done = subprocess.run(
-            [node, "-e", line + show], capture_output=True, text=True, check=True
-        )
+        done = subprocess.run([node, "-e", line + show], capture_output=True, text=True, check=True)
         assert json.loads(done.stdout) == ["</script><p>", "<!--", "<SCRIPT>", "\\u003c!--"]
 
 

@@ -94,10 +94,13 @@ function addPost() {
 function item(kind, text) {
   const li = document.createElement("li");
   li.className = kind;
-  const head = document.createElement("span");
-  head.className = "kind";
-  head.textContent = words()["kind_" + kind];
-  li.append(head, document.createTextNode(text));
+  if (kind !== "none") {
+    const head = document.createElement("span");
+    head.className = "kind";
+    head.textContent = words()["kind_" + kind];
+    li.append(head);
+  }
+  li.append(document.createTextNode(text));
   return li;
 }
 
@@ -114,7 +117,7 @@ function show(result) {
   for (const line of stdout) {
     if (line.startsWith(SUMMARY[0])) {
       const i = line.indexOf(SUMMARY[1]);
-      summary = i < 0 ? line : lang === "en" ? line.slice(i + SUMMARY[1].length) : line.slice(0, i);
+      summary = i < 0 ? line : lang === "en" ? line.slice(i + " / ".length) : line.slice(0, i);
     } else {
       lines.push(splitLine(line));
     }
@@ -124,9 +127,13 @@ function show(result) {
   const all = $("lines");
   const unchecked = $("unchecked-lines");
   all.replaceChildren(...lines.map((p) => item(p[0], half(p))));
+  // what differs first, then what could not be checked: the lines a player looks for
+  const bad = lines.filter((p) => p[0] === "bad");
+  $("bad-title").hidden = $("bad-lines").hidden = !bad.length;
+  $("bad-lines").replaceChildren(...bad.map((p) => item("bad", half(p))));
   const missing = lines.filter((p) => p[0] === "missing");
   if (missing.length) unchecked.replaceChildren(...missing.map((p) => item("missing", half(p))));
-  else if (kind !== "error") unchecked.replaceChildren(item("ok", words().unchecked_none));
+  else if (kind !== "error") unchecked.replaceChildren(item("none", words().unchecked_none));
   else unchecked.replaceChildren();
 }
 
@@ -159,7 +166,7 @@ async function check() {
   }
   argv.push("--format", $("format").value);
   const seed = $("seed").value.trim();
-  if (seed) argv.push("--seed", seed);
+  if (seed) argv.push(`--seed=${seed}`); // one argument: a seed may begin with « - »
   if ($("reply").value.trim()) {
     files["reponse-privee"] = $("reply").value;
     argv.push("--reply", "reponse-privee");
@@ -176,6 +183,7 @@ async function check() {
     button.textContent = words().check;
   }
   show(last);
+  $("result").scrollIntoView();
 }
 
 listenToReport();

@@ -27,10 +27,12 @@ corpus than the test does and prints the counts.
 from __future__ import annotations
 
 import html
+import html.entities
 import importlib.util
 import json
 import random
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -80,8 +82,34 @@ def play(seeds: range, folder: Path) -> list[tuple[str, list[str], list[tuple[st
                     except GMError:  # a block longer than the limit: not this test's concern
                         continue
                     chronicles.append((fmt, parts))
-            out.append((game, played.bodies(), chronicles))
+            out.append(
+                (
+                    game,
+                    played.bodies() + side_posts(game, folder / f"{game}-{seed}-side.db"),
+                    chronicles,
+                )
+            )
     return out
+
+
+def side_posts(game: str, db: Path) -> list[str]:
+    """The posts a random game does not publish: the rules, a reminder, a
+    change at the table (when the game allows one then)."""
+    from gm.errors import GMError
+    from gm.service import campaigns, publishing, roster
+    from gm.service.env import Env
+
+    env = Env(db=str(db))
+    seated = ["ana", "Élodie", "tom"] if game != "fistful" else ["ana", "Élodie"]
+    slug = campaigns.create(env, game, "Côté 🎲", seated, seed="côté").campaign.slug
+    out = [publishing.find_post(env, slug, "rules", None).body, publishing.remind(env, slug).public]
+    try:
+        notice = roster.replace_player(
+            env, slug, "tom" if game != "fistful" else "ana", "Zoé"
+        ).notice
+    except GMError:  # Fistful of Gold's colours name the players: no replacement
+        notice = None
+    return out + ([notice] if notice else [])
 
 
 def game_cases(
@@ -256,6 +284,11 @@ PIECES = [
     "<h2>",
     "</h2>",
     "<x/y>",
+    "<aΣ>",
+    "<bİ x=İ>",
+    "<A HREF=X>",
+    "<td ALIGN=Right>",
+    "<p\u3000x>",
     "<a b='>'>",
     "[b]",
     "[/b]",
@@ -401,6 +434,8 @@ EDGES = [
 
 
 def edge_cases() -> Iterator[dict[str, Any]]:
+    yield case("entities", "")  # html.entities.html5 as read.js decodes its table
+    yield case("invisible", "")  # unicodedata's invisible characters and their names
     for text in EDGES:
         for fmt in FORMATS:
             yield case("lines", text, fmt)
@@ -464,6 +499,23 @@ def python_result(checker: Any, c: dict[str, Any]) -> dict[str, Any]:
             out = checker.detect_format(c["text"])
         elif c["op"] == "unescape":
             out = html.unescape(c["text"])
+        elif c["op"] == "entities":
+            out = dict(html.entities.html5)
+        elif c["op"] == "invisible":
+            ranges: list[list[int]] = []
+            for code in range(0x110000):
+                if unicodedata.category(chr(code)) in ("Cf", "Cc", "Co", "Zl", "Zp"):
+                    if ranges and ranges[-1][1] == code - 1:
+                        ranges[-1][1] = code
+                    else:
+                        ranges.append([code, code])
+            names = {
+                str(code): unicodedata.name(chr(code))
+                for a, b in ranges
+                for code in range(a, b + 1)
+                if unicodedata.name(chr(code), "")
+            }
+            out = {"ranges": ranges, "names": names}
         else:
             raise AssertionError(c["op"])
     except (checker.Unreadable, ValueError, AssertionError) as err:

@@ -5,7 +5,7 @@
 //
 //   node tests/tools/checker/read_driver.mjs CASES.jsonl > RESULTS.jsonl
 //
-// A case: {op: "lines" | "source" | "detect" | "unescape", text, fmt, name, start}.
+// A case: {op: "lines" | "source" | "detect" | "unescape" | "entities" | "invisible", text, fmt, name, start}.
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
@@ -24,7 +24,7 @@ function load() {
     core +
     "\n" +
     part("read.js") +
-    "\nglobalThis.__read = { readLines, readSource, detectFormat, pyUnescape, codeOffsetToCp };\n";
+    "\nglobalThis.__read = { readLines, readSource, detectFormat, pyUnescape, codeOffsetToCp, _HTML5, _isInvisible, _INVISIBLE };\n";
   new vm.Script('(function (globalThis) {\n"use strict";\n' + body + "})(globalThis);\n", {
     filename: "read-driver.js",
   }).runInThisContext();
@@ -86,6 +86,22 @@ function run(c) {
       return rd.detectFormat(c.text);
     case "unescape":
       return rd.pyUnescape(c.text);
+    case "entities":
+      return Object.fromEntries(rd._HTML5);
+    case "invisible": {
+      // every code point read.js calls invisible, as ranges, and the names it prints (« ? » for the others)
+      const ranges = [];
+      for (let code = 0; code < 0x110000; code++) {
+        if (!rd._isInvisible(code)) continue;
+        if (ranges.length && ranges[ranges.length - 1][1] === code - 1) ranges[ranges.length - 1][1] = code;
+        else ranges.push([code, code]);
+      }
+      const names = {};
+      for (const [a, b] of ranges) {
+        for (let code = a; code <= b; code++) if (rd._INVISIBLE.names.has(code)) names[code] = rd._INVISIBLE.names.get(code);
+      }
+      return { ranges, names };
+    }
     default:
       throw new Error(`unknown op ${c.op}`);
   }
