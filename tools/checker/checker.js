@@ -769,6 +769,11 @@ class Checker {
   // gm_check.py: check_given_seals
   async checkGivenSeals() {
     for (const given of this.sealsArg) {
+      if (typeof ReplySeal !== "undefined" && given instanceof ReplySeal) {
+        // read from a private reply (--reply): reply.js
+        await this.checkReplySeal(given);
+        continue;
+      }
       const want = hexDigits(given);
       if (!fullmatch(/[0-9a-f]{8,64}/u, want)) {
         throw new Unreadable(`--seal ${pyRepr(given)}: not a seal (hex digits)`);

@@ -166,7 +166,7 @@ async function check() {
   }
   argv.push("--format", $("format").value);
   const seed = $("seed").value.trim();
-  if (seed) argv.push("--seed", seed);
+  if (seed) argv.push(`--seed=${seed}`); // one argument: a seed may begin with « - »
   if ($("reply").value.trim()) {
     files["reponse-privee"] = $("reply").value;
     argv.push("--reply", "reponse-privee");

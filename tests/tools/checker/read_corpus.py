@@ -82,8 +82,34 @@ def play(seeds: range, folder: Path) -> list[tuple[str, list[str], list[tuple[st
                     except GMError:  # a block longer than the limit: not this test's concern
                         continue
                     chronicles.append((fmt, parts))
-            out.append((game, played.bodies(), chronicles))
+            out.append(
+                (
+                    game,
+                    played.bodies() + side_posts(game, folder / f"{game}-{seed}-side.db"),
+                    chronicles,
+                )
+            )
     return out
+
+
+def side_posts(game: str, db: Path) -> list[str]:
+    """The posts a random game does not publish: the rules, a reminder, a
+    change at the table (when the game allows one then)."""
+    from gm.errors import GMError
+    from gm.service import campaigns, publishing, roster
+    from gm.service.env import Env
+
+    env = Env(db=str(db))
+    seated = ["ana", "Élodie", "tom"] if game != "fistful" else ["ana", "Élodie"]
+    slug = campaigns.create(env, game, "Côté 🎲", seated, seed="côté").campaign.slug
+    out = [publishing.find_post(env, slug, "rules", None).body, publishing.remind(env, slug).public]
+    try:
+        notice = roster.replace_player(
+            env, slug, "tom" if game != "fistful" else "ana", "Zoé"
+        ).notice
+    except GMError:  # Fistful of Gold's colours name the players: no replacement
+        notice = None
+    return out + ([notice] if notice else [])
 
 
 def game_cases(

@@ -119,12 +119,11 @@ def cases(tmp: Path) -> list[Case]:
             "seed-escaped",
             [
                 opening,
-                final.replace(
-                    f"`{seed}`", "`" + seed.replace("-", "\\-").replace(".", "\\.") + "x`"
-                ),
+                final.replace(f"`{seed}`", "`\\" + seed.replace(".", "\\.") + "`"),
             ],
             ["thread", 0, 1],
-            1,
+            None,
+            "la graine est imprimée échappée",
         )
     )
     # a reminder and changes at the table: the posts of no game
@@ -147,6 +146,49 @@ def cases(tmp: Path) -> list[Case]:
             ["thread", 0, 1],
             1,
             "n'est pas un joueur",
+        )
+    )
+    # footers: a place that is not the title's, a short fingerprint, none;
+    # lines outside any post, one of them looking like a secret
+    first = by["round"][0]
+    out.append(
+        Case(
+            "footer-elsewhere",
+            [opening, re.sub(r"· tour \d+_", "· tour 99_", first)],
+            ["thread", 0, 1],
+            1,
+            "le pied dit « tour 99 »",
+        )
+    )
+    out.append(
+        Case(
+            "footer-short",
+            [re.sub(r"`([0-9a-f]{16})[0-9a-f]+`", r"`\1`", first), opening],
+            ["post", 0, "--opening", 1],
+            None,
+            "empreinte du registre courte",
+        )
+    )
+    out.append(
+        Case(
+            "footer-none",
+            [opening, re.sub(r"_Empreinte du registre.*", "", first)],
+            ["thread", 0, 1],
+            None,
+            "pas de ligne « Empreinte du registre »",
+        )
+    )
+    out.append(
+        Case(
+            "outside",
+            [
+                "Salut tout le monde !\n\nSceaux des ordres : ana `0123456789abcdef` (sel 0a0b0c0d)\n\n"
+                + opening
+                + "\nMerci.\n"
+            ],
+            ["thread", 0],
+            1,
+            "ressemble à un secret",
         )
     )
     # given seals

@@ -240,6 +240,7 @@ def test_the_page_opens_in_english_from_its_address(browsing: Browsing) -> None:
         "The text pasted could not be read, or something is missing.",
         "Paste at least one post.",
     )
+    browsing.shot("unreadable-en")
 
 
 def test_a_private_reply_matches_or_differs(browsing: Browsing, magot: Played) -> None:
@@ -306,3 +307,18 @@ def test_the_csp_refuses_an_image_injected_into_the_page(browsing: Browsing) -> 
     browsing.page.wait_for_timeout(200)
     assert browsing.asked == browsing.refused == ["http://example.invalid/x.png"]
     assert browsing.foreign == []  # refused before any network stage
+
+
+def test_the_seed_typed_in_redraws_before_the_final_post(
+    browsing: Browsing, magot: Played, tmp_path: Path
+) -> None:
+    texts = [p.body for p in magot.posts if p.kind not in ("final", "disclosure")]
+    code, out = python(tmp_path, texts, f"--seed={magot.seed}")
+    browsing.open()
+    browsing.paste(texts, seed=f"  {magot.seed} ")
+    word = browsing.check()[0]
+    assert word == {0: "OK", 3: "NON VÉRIFIÉ"}[code]
+    lines = browsing.items("#lines")
+    assert len(lines) == len(out) - 1
+    assert any("la graine correspond au sceau" in t for _, t in lines)
+    assert not any("graine pas encore révélée" in t for _, t in lines)
