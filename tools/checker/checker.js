@@ -867,12 +867,13 @@ class Checker {
       }
       return;
     }
-    if (digits.length !== MIX_DIGITS) {
+    const size = [...digits].length; // len(): code points, whatever the label holds
+    if (size !== MIX_DIGITS) {
       await this.bad(
         post,
         line,
-        `le mélange des graines a ${digits.length} chiffres hexadécimaux, ${MIX_DIGITS} attendus`,
-        `the words' mix has ${digits.length} hex digits, ${MIX_DIGITS} expected`,
+        `le mélange des graines a ${size} chiffres hexadécimaux, ${MIX_DIGITS} attendus`,
+        `the words' mix has ${size} hex digits, ${MIX_DIGITS} expected`,
       );
       return;
     }
