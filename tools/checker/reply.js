@@ -2,9 +2,8 @@
 // sent a player (Le Magot's order, Fistful of Gold's choice, Colt Express's
 // face-down card and instruction), each looked for where gm publishes it.
 // api.js reads the files and passes the ReplySeal objects among the seals;
-// Checker.checkGivenSeals (checker.js) checks a plain `--seal`, and the
-// version here sends a ReplySeal to checkReplySeal instead, in the order
-// they were given, as Python's one loop does.
+// Checker.checkGivenSeals (checker.js) sends each one to checkReplySeal,
+// here, in the order they were given, as gm_check.py's one loop does.
 
 // gm_check.py: ReplySeal
 class ReplySeal {
@@ -62,28 +61,7 @@ function replySeals(name, text) {
   return out;
 }
 
-const checkPlainSeals = Checker.prototype.checkGivenSeals;
-
 Object.assign(Checker.prototype, {
-  // gm_check.py: check_given_seals
-  async checkGivenSeals() {
-    // Python's loop: a ReplySeal goes to checkReplySeal, any other given
-    // seal to checker.js's check, one at a time so the lines keep their order.
-    const all = this.sealsArg;
-    try {
-      for (const given of all) {
-        if (given instanceof ReplySeal) {
-          await this.checkReplySeal(given);
-          continue;
-        }
-        this.sealsArg = [given];
-        await checkPlainSeals.call(this);
-      }
-    } finally {
-      this.sealsArg = all;
-    }
-  },
-
   // gm_check.py: check_reply_seal
   async checkReplySeal(given) {
     // A seal of a private reply, found where gm publishes it: a Plan,

@@ -249,6 +249,10 @@ def test_the_port_answers_a_command_line_as_gm_check_does(
     index: int, port_runs: list[tuple[int, str]]
 ) -> None:
     args = COMMAND_LINES[index]
+    if sys.version_info[:2] != (3, 11) and any(a.startswith(("-h", "--h")) for a in args):
+        pytest.skip(
+            "the port prints the help of CPython 3.11's argparse; its layout changes with the version"
+        )
     assert port_runs[index] == _python(args)
 
 
