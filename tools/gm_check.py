@@ -991,7 +991,7 @@ class Post:
 
     @property
     def game(self) -> str:
-        return self.kind.partition("-")[0] if self.kind not in ("roll", "roster") else ""
+        return self.kind.partition("-")[0] if self.kind not in ("roll", "roster", "remind") else ""
 
     def name(self) -> tuple[str, str]:
         fr, en = NAMES_FR.get(self.kind, ("un message", "a post"))
@@ -1405,6 +1405,8 @@ class Checker:
                     "marked obsolete (undone by the MJ): not checked, the next one counts",
                 )
         for post in posts:
+            if post.kind == "remind":
+                continue  # reminders are many, alike in title, and prove nothing
             key = (post.kind, post.key)
             other = self.by.get(key)
             if other is None:
@@ -2869,7 +2871,7 @@ class Checker:
             draw = post.data.get("draw")
             if not isinstance(draw, dict):
                 continue
-            names = {n for n, _ in draw["words"]}
+            names = list(dict.fromkeys(n for n, _ in draw["words"]))  # in the post's order
             for name, earlier in seen.items():
                 if name not in names and self.focused(post):
                     self.bad(

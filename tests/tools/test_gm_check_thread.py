@@ -129,3 +129,24 @@ def test_each_player_finds_the_seals_of_their_private_replies(played: Played, fi
     assert len(re.findall(r"^OK : ton sceau [0-9a-f]{32} est celui publié", out, re.M)) == len(
         seals
     )
+
+
+def test_reminders_pasted_into_a_thread_are_no_game_and_no_duplicate(tmp_path: Path) -> None:
+    """Players paste the MJ's reminders with the rest: two reminders (alike in
+    title, different in text) are neither « two games » nor « two different
+    posts for one reminder »: an honest thread stays fully checked."""
+    from gm.service import campaigns, publishing
+    from gm.service.env import Env
+
+    env = Env(db=str(tmp_path / "gm.db"))
+    slug = campaigns.create(env, "magot", "Rappels", ["ana", "bob", "cyd"], seed="s").campaign.slug
+    first = publishing.remind(env, slug).public
+    actions.step(env, slug, "draw", {})
+    actions.submit(env, slug, "ana", "bob BANG")
+    second = publishing.remind(env, slug).public
+    assert first != second and "on attend encore" in second
+    bodies = [p.body for p in env.store.posts(slug)]
+    files = Files(tmp_path)
+    code, out = check("thread", files("\n".join([bodies[0], first, *bodies[1:], second])))
+    assert "deux jeux différents" not in out and "deux messages différents" not in out, out
+    assert code == 3, out  # the seed is not revealed yet: nothing contradicted

@@ -179,13 +179,12 @@ function pyInt(text) {
 function _digitValue(ch) {
   const code = ch.codePointAt(0);
   if (code >= 48 && code <= 57) return code - 48;
-  // Unicode Nd digits come in runs of ten starting at a code point ending in 0 (or 6 for a few); find the zero.
-  for (let zero = code; zero > code - 10; zero--) {
-    const z = String.fromCodePoint(zero);
-    if (!/\p{Nd}/u.test(z)) return code - zero - 1;
-    if (zero === code - 9 || !/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) return code - zero;
-  }
-  return 0;
+  // Unicode encodes each set of decimal digits as a contiguous run starting
+  // at its zero, and some runs follow each other (U+1D7CE–U+1D7FF: five sets):
+  // the value is the distance from the start of the run, modulo ten.
+  let start = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+  return (code - start) % 10;
 }
 
 // Python's // and % (floor division, sign of the divisor).

@@ -1294,7 +1294,9 @@ class Post {
 
   // gm_check.py: game
   get game() {
-    return this.kind !== "roll" && this.kind !== "roster" ? pyPartition(this.kind, "-")[0] : "";
+    return this.kind !== "roll" && this.kind !== "roster" && this.kind !== "remind"
+      ? pyPartition(this.kind, "-")[0]
+      : "";
   }
 
   // gm_check.py: name
