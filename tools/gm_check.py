@@ -737,8 +737,11 @@ class _HtmlReader(HTMLParser):
 
 def _html_lines(text: str, problems: list[Problem]) -> list[Line]:
     reader = _HtmlReader(problems)
-    reader.feed(text)
-    reader.close()
+    try:
+        reader.feed(text)
+        reader.close()
+    except AssertionError as err:  # html.parser's way of giving up on broken markup
+        raise Unreadable(f"HTML that cannot be read: {err}") from None
     reader.flush()
     return reader.lines
 

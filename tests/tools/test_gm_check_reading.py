@@ -363,3 +363,13 @@ def test_the_payloads_printed_in_the_fistful_disclosure_are_the_checked_ones(fis
     event = next(e for e in fistful.history() if e["kind"] == "fistful.card-played")
     assert set(event["payload"]) == {"_v", "manche", "duel", "player", "card"}
     assert json.loads(json.dumps(event["payload"]))["_v"] == 2
+
+
+def test_html_the_parser_gives_up_on_is_unreadable_not_a_traceback(tmp_path: Path) -> None:
+    """« <![x]> » makes Python's HTML parser give up (an AssertionError): the
+    player gets exit 2 and a sentence, never a traceback."""
+    post = tmp_path / "post.html"
+    post.write_text("<p>Tour 1 — ça tire <![x]> fin</p>\n", encoding="utf-8")
+    code, out = check("thread", str(post), "--format", "html")
+    assert code == 2
+    assert "Traceback" not in out

@@ -985,8 +985,16 @@ class HtmlReader extends PyHTMLParser {
 // gm_check.py: _html_lines
 function htmlLines(text, problems) {
   const reader = new HtmlReader(problems);
-  reader.feed(text);
-  reader.close();
+  try {
+    reader.feed(text);
+    reader.close();
+  } catch (err) {
+    // html.parser's way of giving up on broken markup
+    if (err instanceof PyError && err.pyType === "AssertionError") {
+      throw new Unreadable(`HTML that cannot be read: ${err.message}`);
+    }
+    throw err;
+  }
   reader.flush();
   return reader.lines;
 }
