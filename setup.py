@@ -2,7 +2,8 @@
 ``templates/`` folder inside the installed package as ``gm/templates``, the
 documentation ``docs/`` as ``gm/docs`` (``gm rules``), and the players'
 stand-alone checker ``tools/gm_check.py`` as ``gm/tools`` (run by ``gm
-check-post``)."""
+check-post``), with the sources of its web page ``tools/checker/`` (built by
+``gm checker``)."""
 
 from setuptools import find_packages, setup
 
@@ -13,5 +14,6 @@ setup(
         "gm.templates": ["**/*.j2", "**/*.md"],
         "gm.docs": ["*.md", "**/*.md", "**/*.toml"],
         "gm.store": ["migrations/*.ini", "migrations/*.mako"],
+        "gm.tools": ["checker/*"],
     },
 )

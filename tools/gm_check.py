@@ -4218,7 +4218,7 @@ class ReplySeal:
     digits: str
 
 
-_REPLY_SEAL = r" : `?(?:sha256:)?([0-9a-fA-F]{8,64})\b"
+_REPLY_SEAL = r" : `?(?:sha256:)?([0-9a-fA-F]{8,64})(?!\w)"
 REPLY_SEALS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("order", re.compile(r"Sceau de ton ordre" + _REPLY_SEAL)),
     ("choice", re.compile(r"Sceau de ton choix" + _REPLY_SEAL)),

@@ -188,9 +188,22 @@ def undo(ctx: Ctx, preview: bool, reason: str) -> None:
     help="Characters a post may have on the forum: longer, the chronicle is cut into"
     " parts (0: never cut). phpBB 60000, Discourse 32000, Reddit 40000.",
 )
+@click.option(
+    "--checker-link",
+    metavar="URL",
+    help="Where the players get the checker page (gm checker): adds « Vérifier sans"
+    " Python : URL » and the page's SHA-256 to the verification.",
+)
 @force_option
 @pass_ctx
-def chronicle(ctx: Ctx, output: str | None, fmt: str | None, limit: int, force: bool) -> None:
+def chronicle(
+    ctx: Ctx,
+    output: str | None,
+    fmt: str | None,
+    limit: int,
+    checker_link: str | None,
+    force: bool,
+) -> None:
     """Write the campaign's public story for the forum's archive, in French.
 
     Every stored public post in order, each under its number, what it is
@@ -205,6 +218,7 @@ def chronicle(ctx: Ctx, output: str | None, fmt: str | None, limit: int, force: 
       gm chronicle -o casse.md
       gm chronicle --format bbcode -o casse.txt      # casse-1.txt, casse-2.txt… if long
       gm chronicle --format html -o casse.html --limit 0
+      gm chronicle -o casse.md --checker-link https://example.org/gm-verif-0.2.1.html
     """
     from pathlib import Path
 
@@ -212,7 +226,7 @@ def chronicle(ctx: Ctx, output: str | None, fmt: str | None, limit: int, force: 
 
     slug = ctx.slug()
     fmt, tables = ctx.style(slug, fmt)
-    parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None)
+    parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None, checker_link)
     if output is None:
         click.echo("\n".join(parts), nl=False)
         if len(parts) > 1:

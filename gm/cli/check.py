@@ -1,10 +1,14 @@
-"""Player-side checks: ``gm check-post`` (the same checks as tools/gm_check.py)."""
+"""Player-side checks: ``gm check-post`` (the same checks as tools/gm_check.py) and
+``gm checker`` (the same checks as a web page, for players without Python)."""
 
 from __future__ import annotations
 
 import sys
 
 import click
+
+from gm.cli.context import force_option, write_file
+from gm.errors import InputError
 
 
 @click.command(
@@ -55,5 +59,57 @@ def check_post(args: tuple[str, ...]) -> None:
     raise SystemExit(code)
 
 
+@click.command("checker")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    help="The page's file (default: gm-verif-<version>.html; - for stdout).",
+)
+@force_option
+def checker(output: str | None, force: bool) -> None:
+    """Write the players' checker as one web page, and print its SHA-256.
+
+    The page checks a thread in any browser, offline, with nothing to
+    install: the same checks as gm check-post (a JavaScript port of
+    tools/gm_check.py, tested against it line for line). It loads nothing
+    and sends nothing. Put it where your players can download it, and
+    publish the file's SHA-256 beside the link (in the opening post, say):
+    a player compares it with sha256sum / shasum -a 256 / certutil -hashfile
+    FILE SHA256. The same gm version always writes the same bytes.
+
+    The script's SHA-256 is the one the page shows in its header, computed
+    live: it tells a damaged script, never a forged page (only the file's
+    SHA-256, compared with the one you published, does).
+
+    \b
+    Example:
+      gm checker                          # gm-verif-<version>.html
+      gm checker -o verif.html --force
+      gm chronicle -o fil.md --checker-link https://example.org/verif.html
+    """
+    from pathlib import Path
+
+    from gm.service import checker_page
+
+    try:
+        page = checker_page.page()
+    except (OSError, checker_page.CheckerPageError) as problem:
+        raise InputError(
+            f"cannot build the checker page: {problem}", code="checker/sources"
+        ) from problem
+    if output == "-":  # the page on stdout: what is said goes to stderr
+        sys.stdout.buffer.write(page.body)
+        sys.stdout.flush()
+        name, to_stderr = "(stdout)", True
+    else:
+        name, to_stderr = output or checker_page.default_name(), False
+        write_file(Path(name), page.body, force=force, command="checker")
+        click.echo(f"Wrote {name} ({len(page.body):,} bytes).")
+    click.echo(f"file SHA-256:   {page.sha256}  {name}", err=to_stderr)
+    click.echo(f"script SHA-256: {page.script_sha256}  (the page shows it in its header)", err=to_stderr)
+
+
 def register(group: click.Group) -> None:
     group.add_command(check_post)
+    group.add_command(checker)

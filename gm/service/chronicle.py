@@ -19,6 +19,7 @@ tables, code blocks), never inside one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from gm import games
@@ -67,8 +68,9 @@ def post_label(game_id: str, kind: str, at: Sequence[int]) -> str:
     return f"{name} · {where}"
 
 
-def sections(env: Env, slug: str) -> list[str]:
-    """The chronicle's sections, in Markdown: the title, one per post, the verification."""
+def sections(env: Env, slug: str, checker_link: str | None = None) -> list[str]:
+    """The chronicle's sections, in Markdown: the title, one per post, the
+    verification (with where to get the checker page, if ``checker_link``)."""
     store = env.store
     info = store.campaign(slug)
     records = store.events(info.slug)
@@ -108,6 +110,10 @@ def sections(env: Env, slug: str) -> list[str]:
     lines += [
         f"- Tête du registre : événement {campaign.seq}, `{campaign.head}`",
         "- L'empreinte sous chaque message est le SHA-256 de son texte (UTF-8).",
+    ]
+    if checker_link is not None:
+        lines.append(f"- Vérifier sans Python : {checker_link} (SHA-256 du fichier : `{_page_digest()}`)")
+    lines += [
         "",
         "Pour vérifier : le SHA-256 de la graine doit être le sceau du hasard ; chaque"
         " tirage se refait à partir de la graine ; chaque sceau publié se recalcule avec"
@@ -124,6 +130,7 @@ def chronicle(
     fmt: str = "markdown",
     tables: str = "native",
     limit: int | None = None,
+    checker_link: str | None = None,
 ) -> list[str]:
     """The chronicle of ``slug`` in ``fmt``, as the posts to paste: one part,
     or several of at most ``limit`` characters each.
@@ -138,7 +145,13 @@ def chronicle(
             code="chronicle/limit",
         )
     title = escape_markdown(env.store.campaign(slug).title)
-    written = sections(env, slug)
+    if checker_link is not None and not _LINK.fullmatch(checker_link):
+        raise InputError(
+            f"--checker-link {checker_link!r} is not a web address: give the http(s):// URL"
+            " where the players get the checker page (gm checker -o FILE)",
+            code="chronicle/checker-link",
+        )
+    written = sections(env, slug, checker_link)
     converted = [output(section, fmt, tables) for section in written]
     if limit is None or sum(len(c) + 2 for c in converted) <= limit:
         return ["\n\n".join(c.rstrip("\n") for c in converted) + "\n"]
@@ -163,6 +176,17 @@ def chronicle(
         + "\n"
         for n, group in enumerate(groups, start=1)
     ]
+
+
+_LINK = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~/%+=&?#-]*)?")
+"""A web address as the chronicle prints it: nothing a forum would read as markup."""
+
+
+def _page_digest() -> str:
+    """The SHA-256 of the checker page this gm builds (``gm checker``)."""
+    from gm.service import checker_page
+
+    return checker_page.page().sha256
 
 
 def _header(title: str, n: int, total: int) -> str:

@@ -87,8 +87,9 @@ def record_vector(folder: str, args: tuple[str, ...], stdin: str | None, code: i
         "code": code,
         "stdout": stdout.splitlines(),
     }
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    with open(Path(folder) / "vectors.jsonl", "a", encoding="utf-8") as out:
+    base = Path(folder) if Path(folder).is_absolute() else ROOT / folder  # tests may chdir
+    base.mkdir(parents=True, exist_ok=True)
+    with open(base / "vectors.jsonl", "a", encoding="utf-8") as out:
         out.write(json.dumps(vector, ensure_ascii=False) + "\n")
 
 

@@ -105,11 +105,11 @@ function reader(io) {
 // so that every command line gets the same outcome as gm_check.py: the
 // same namespace, or `--help` (stdout, code 0), or a usage error (code 2).
 
-// `--help`'s text per parser (argparse's, 80 columns), from gm_check.py.
+// `--help`'s text per parser (argparse's, 80 columns), written by tools/checker/make_help.py.
 const HELP = {
   "": "usage: gm_check [-h] {thread,post,seed,seal,label,draws} ...\n\ngm_check: check a game run with gm (Le Magot, Fistful of Gold, Colt Express), with the Python standard library only.\n\npositional arguments:\n  {thread,post,seed,seal,label,draws}\n    thread              check many posts, or a whole gm chronicle\n    post                check one post copied from the forum\n    seed                does the seed match the opening's commitment?\n    seal                the seal of {kind, payload, salt}\n    label               the label of a draw: PURPOSE and the players' words\n    draws               integers below N of the stream LABEL\n\noptions:\n  -h, --help            show this help message and exit\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
-  "thread": "usage: gm_check thread [-h] [--seed SEED] [--seal HEX]\n                       [--format {auto,markdown,bbcode,html,text}]\n                       FILE [FILE ...]\n\npositional arguments:\n  FILE                  files (- for standard input)\n\noptions:\n  -h, --help            show this help message and exit\n  --seed SEED           the seed, if no final post is given (checked against\n                        the opening)\n  --seal HEX            a seal from your private reply: it must be the one\n                        published\n  --format {auto,markdown,bbcode,html,text}\n                        how the posts were copied\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
-  "post": "usage: gm_check post [-h] [--reveal FILE] [--opening FILE] [--with FILE]\n                     [--seed SEED] [--seal HEX]\n                     [--format {auto,markdown,bbcode,html,text}]\n                     file\n\npositional arguments:\n  file                  a file, or - for standard input\n\noptions:\n  -h, --help            show this help message and exit\n  --reveal FILE\n  --opening FILE\n  --with FILE           any other post this one depends on\n  --seed SEED           the seed, if no final post is given (checked against\n                        the opening)\n  --seal HEX            a seal from your private reply: it must be the one\n                        published\n  --format {auto,markdown,bbcode,html,text}\n                        how the posts were copied\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
+  "thread": "usage: gm_check thread [-h] [--seed SEED] [--seal HEX] [--reply FILE]\n                       [--format {auto,markdown,bbcode,html,text}]\n                       FILE [FILE ...]\n\npositional arguments:\n  FILE                  files (- for standard input)\n\noptions:\n  -h, --help            show this help message and exit\n  --seed SEED           the seed, if no final post is given (checked against\n                        the opening)\n  --seal HEX            a seal from your private reply: it must be the one\n                        published\n  --reply FILE          a private reply gm sent you: each seal in it must be\n                        the one published\n  --format {auto,markdown,bbcode,html,text}\n                        how the posts were copied\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
+  "post": "usage: gm_check post [-h] [--reveal FILE] [--opening FILE] [--with FILE]\n                     [--seed SEED] [--seal HEX] [--reply FILE]\n                     [--format {auto,markdown,bbcode,html,text}]\n                     file\n\npositional arguments:\n  file                  a file, or - for standard input\n\noptions:\n  -h, --help            show this help message and exit\n  --reveal FILE\n  --opening FILE\n  --with FILE           any other post this one depends on\n  --seed SEED           the seed, if no final post is given (checked against\n                        the opening)\n  --seal HEX            a seal from your private reply: it must be the one\n                        published\n  --reply FILE          a private reply gm sent you: each seal in it must be\n                        the one published\n  --format {auto,markdown,bbcode,html,text}\n                        how the posts were copied\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
   "seed": "usage: gm_check seed [-h] seed commitment\n\npositional arguments:\n  seed\n  commitment\n\noptions:\n  -h, --help  show this help message and exit\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
   "seal": "usage: gm_check seal [-h] kind payload salt [expected]\n\npositional arguments:\n  kind\n  payload     the payload as JSON\n  salt\n  expected    the seal to compare with (32 hex digits at least)\n\noptions:\n  -h, --help  show this help message and exit\n\nexit codes / codes de sortie:\n  0  everything checked matched / tout ce qui a été vérifié concorde\n  1  a mismatch or a failure / une différence ou un échec (DIFFÉRENT / MISMATCH)\n  2  unreadable input or usage error / entrée illisible ou erreur d'usage\n  3  nothing contradicted, but something could not be checked: a post it\n     depends on is missing, the seed is not revealed yet, a short seal, a\n     seal not yet opened (NON VÉRIFIÉ / NOT CHECKED) — never 0 then\n",
   "label": "usage: gm_check label [-h] purpose [PLAYER WORD ...]\n\npositional arguments:\n  purpose      round-3/bills, roll/2…\n  PLAYER WORD  each player then their word, in seating order\n\noptions:\n  -h, --help   show this help message and exit\n",
@@ -445,7 +445,16 @@ function pyIntBig(text) {
   const m = /^([+-]?)(.*)$/u.exec(pyStrip(String(text)));
   let digits = "";
   for (const ch of m[2].replace(/_/g, "")) digits += String(_digitValue(ch));
+  _intDigitsLimit(digits);
   return m[1] === "-" ? -BigInt(digits) : BigInt(digits);
+}
+// Python 3.11 refuses to convert an integer of more than 4300 digits (int(), json.loads).
+function _intDigitsLimit(digits) {
+  if (digits.length > 4300) {
+    throw valueError(
+      `Exceeds the limit (4300 digits) for integer string conversion: value has ${digits.length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    );
+  }
 }
 
 const _FORMATS = typeof FORMATS !== "undefined" ? [...FORMATS] : ["auto", "markdown", "bbcode", "html", "text"];
@@ -456,9 +465,11 @@ function buildParser() {
   const parser = new ArgParser("gm_check", HELP[""]);
   const parsers = new Map(COMMANDS.map((c) => [c, new ArgParser(`gm_check ${c}`, HELP[c])]));
   parser.addPositional("command", { nargs: "PARSER", kind: "parsers", choices: COMMANDS, parsers, metavar: null });
+  // gm_check.py: common
   const common = (p) => {
     p.addOption(["--seed"], { dest: "seed" });
     p.addOption(["--seal"], { kind: "append", dest: "seal", defaultValue: [], metavar: "HEX" });
+    p.addOption(["--reply"], { kind: "append", dest: "reply", defaultValue: [], metavar: "FILE" });
     p.addOption(["--format"], { dest: "format", choices: _FORMATS, defaultValue: "auto" });
   };
   let p = parsers.get("thread");
@@ -560,7 +571,9 @@ function pyJsonLoads(text) {
     i += m[0].length;
     if (m[2] !== undefined || m[3] !== undefined) return new PyFloat(m[0]);
     const n = Number(m[1]);
-    return Number.isSafeInteger(n) ? n : BigInt(m[1]);
+    if (Number.isSafeInteger(n)) return n;
+    _intDigitsLimit(m[1].replace("-", ""));
+    return BigInt(m[1]);
   };
   const string = () => {
     const begin = i;
@@ -611,6 +624,12 @@ function pyJsonLoads(text) {
   return result;
 }
 
+// reply.js's reply_seals (--reply), when that file is there.
+function _replySeals(name, text) {
+  if (typeof replySeals === "undefined") throw new Error("--reply: reply.js is not part of this script");
+  return replySeals(name, text);
+}
+
 // Python's `except (OSError, ValueError, TypeError, Unreadable)`.
 function _expected(err) {
   return err instanceof Unreadable || (err && ["OSError", "ValueError", "TypeError", "Unreadable"].includes(err.pyType));
@@ -620,8 +639,12 @@ function _expected(err) {
 // `argv` as gm_check.py's (without the program); `io.read(path)` gives a
 // file's text ("-": standard input). Returns what Python prints and exits with.
 async function run(argv, io) {
-  const stdout = [];
-  const print = (text) => stdout.push(...String(text).split("\n"));
+  let printed = "";
+  const print = (text) => {
+    printed += String(text) + "\n";
+  };
+  // what was printed, cut into lines as Python's str.splitlines() cuts it
+  const lines = () => pySplitlines(printed);
   let args;
   try {
     args = buildParser().parseArgs(argv);
@@ -641,21 +664,22 @@ async function run(argv, io) {
         bounds = count > 0 ? Array(count).fill(bounds[0]) : [];
       }
       print(jsonDumps(await draws(args.seed, args.label, bounds)));
-      return { code: 0, stdout, stderr: [] };
+      return { code: 0, stdout: lines(), stderr: [] };
     } else if (args.command === "label") {
       if (args.words.length % 2) throw new Unreadable("give each player then their word: PLAYER WORD PLAYER WORD …");
       const pairs = [];
       for (let k = 0; k < args.words.length; k += 2) pairs.push([args.words[k], args.words[k + 1]]);
       print(await labelFor(args.purpose, pairs));
-      return { code: 0, stdout, stderr: [] };
+      return { code: 0, stdout: lines(), stderr: [] };
     } else if (args.command === "seal") {
       const payload = pyJsonLoads(args.payload);
       if (args.expected === null) {
         print(await seal(args.kind, payload, args.salt));
-        return { code: 0, stdout, stderr: [] };
+        return { code: 0, stdout: lines(), stderr: [] };
       }
       await checkSeal(report, args.kind, payload, args.salt, args.expected, args.kind);
     } else if (args.command === "post") {
+      const replies = args.reply.flatMap((r) => _replySeals(r, read(r)));
       const opening = args.opening ? read(args.opening) : null;
       const text = read(args.file);
       const reveals = args.reveal.map(read);
@@ -663,15 +687,16 @@ async function run(argv, io) {
       await checkPost(report, text, reveals, opening, {
         context,
         seed: args.seed,
-        seals: args.seal,
+        seals: [...args.seal, ...replies],
         fmt: args.format,
         name: args.file,
       });
     } else {
+      const replies = args.reply.flatMap((r) => _replySeals(r, read(r)));
       await checkThread(
         report,
         args.files.map((f) => [f, read(f)]),
-        { seed: args.seed, seals: args.seal, fmt: args.format },
+        { seed: args.seed, seals: [...args.seal, ...replies], fmt: args.format },
       );
     }
   } catch (err) {
@@ -680,7 +705,7 @@ async function run(argv, io) {
   }
   for (const line of report.lines) print(line);
   if (args.command === "post" || args.command === "thread") print(report.summary());
-  return { code: report.code, stdout, stderr: [] };
+  return { code: report.code, stdout: lines(), stderr: [] };
 }
 
 // What the page and run.mjs call; the readers and the Checker when their files are there.
@@ -736,4 +761,5 @@ globalThis.gmCheck = {
   ...(typeof Post !== "undefined" ? { Post } : {}),
   ...(typeof Source !== "undefined" ? { Source } : {}),
   ...(typeof Checker !== "undefined" ? { Checker } : {}),
+  ...(typeof replySeals !== "undefined" ? { replySeals } : {}),
 };

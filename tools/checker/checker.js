@@ -769,6 +769,11 @@ class Checker {
   // gm_check.py: check_given_seals
   async checkGivenSeals() {
     for (const given of this.sealsArg) {
+      if (typeof ReplySeal !== "undefined" && given instanceof ReplySeal) {
+        // read from a private reply (--reply): reply.js
+        await this.checkReplySeal(given);
+        continue;
+      }
       const want = hexDigits(given);
       if (!fullmatch(/[0-9a-f]{8,64}/u, want)) {
         throw new Unreadable(`--seal ${pyRepr(given)}: not a seal (hex digits)`);
@@ -862,12 +867,13 @@ class Checker {
       }
       return;
     }
-    if (digits.length !== MIX_DIGITS) {
+    const size = [...digits].length; // len(): code points, whatever the label holds
+    if (size !== MIX_DIGITS) {
       await this.bad(
         post,
         line,
-        `le mélange des graines a ${digits.length} chiffres hexadécimaux, ${MIX_DIGITS} attendus`,
-        `the words' mix has ${digits.length} hex digits, ${MIX_DIGITS} expected`,
+        `le mélange des graines a ${size} chiffres hexadécimaux, ${MIX_DIGITS} attendus`,
+        `the words' mix has ${size} hex digits, ${MIX_DIGITS} expected`,
       );
       return;
     }

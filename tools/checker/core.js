@@ -266,6 +266,7 @@ async function shuffle(seed, label, items) {
 // gm_check.py: Report
 // Lines to print; whether anything differed or could not be checked.
 class Report {
+  // gm_check.py: __init__
   constructor() {
     this.lines = [];
     this.failed = false;

@@ -7,6 +7,19 @@
 // Python dicts keyed by a player's name (aims, seals, shots…) are Maps here:
 // a name such as « 42 » would come first in a plain object, and the report
 // lines must come in Python's order (insertion order).
+//
+// post.data entries written here (Python's keys, as checker.js keeps them):
+//   magot-round:   round, pot, carried, drawn (Array<number> | null), manual,
+//                  old_label, old_words, draw (parseDrawClause's object | null),
+//                  draw_line (Line), left ([count, amount | null])
+//   magot-reveal:  round, missing (Array), aims (Map a → b), seals (Map a →
+//                  digits, read by checkObsolete), seal_lines (Map a → Line)
+//   magot-results: round, folded (Array), shots (Map a → [b, option, Line]),
+//                  disabled, held (Map a → [b, Line]), opened (Map a →
+//                  [digits, salt, Line])
+//   magot-disclosure: rounds (Map n → {round, rows: Map a → [b, option,
+//                  fate, Line], opened: Map a → [digits, salt, Line], header,
+//                  line, missing?})
 
 // t[:n] as Python slices a str: by code point, not by UTF-16 unit.
 function magotHead(t, n) {
@@ -18,7 +31,7 @@ function magotSum(items) {
   return items.reduce((a, b) => a + b, 0);
 }
 
-// list.remove(x) where x may be absent (the callers check `x in list` first).
+// `if x in items: items.remove(x)`: the first x, if any.
 function magotRemove(items, x) {
   const i = items.indexOf(x);
   if (i >= 0) items.splice(i, 1);

@@ -47,7 +47,12 @@ def test_the_port_agrees_with_every_recorded_call(
     vectors = load(folder)
     assert vectors, f"no vector recorded in {folder}: nothing would be compared"
     done = subprocess.run(
-        [node, str(ROOT / "tools" / "checker" / "run.mjs"), "--batch", str(Path(folder) / "vectors.jsonl")],
+        [
+            node,
+            str(ROOT / "tools" / "checker" / "run.mjs"),
+            "--batch",
+            str(Path(folder) / "vectors.jsonl"),
+        ],
         capture_output=True,
         text=True,
         encoding="utf-8",

@@ -59,7 +59,9 @@ def corpus(tmp: str) -> tuple[Path, str]:
         check=False,
     )
     if done.returncode != 0:
-        raise AssertionError(f"recording the vectors: pytest tests/tools failed:\n{done.stdout[-3000:]}")
+        raise AssertionError(
+            f"recording the vectors: pytest tests/tools failed:\n{done.stdout[-3000:]}"
+        )
     return folder, (
         f"no GM_CHECK_VECTORS_REPLAY: recorded {len(load(folder))} vectors by running"
         f" `pytest tests/tools` with GM_CHECK_VECTORS={folder}"
@@ -91,7 +93,5 @@ def describe_mismatch(vector: dict[str, Any], result: dict[str, Any]) -> str:
 def attacks(vectors: list[dict[str, Any]]) -> list[int]:
     """Indexes of the vectors of the attack tests that fail in Python."""
     return [
-        i
-        for i, v in enumerate(vectors)
-        if v["test"].startswith(ATTACK_FILES) and v["code"] == 1
+        i for i, v in enumerate(vectors) if v["test"].startswith(ATTACK_FILES) and v["code"] == 1
     ]
