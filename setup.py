@@ -1,8 +1,9 @@
 """Packaging glue that pyproject.toml cannot express: ship the top-level
 ``templates/`` folder inside the installed package as ``gm/templates``, the
-documentation ``docs/`` as ``gm/docs`` (``gm rules``), and the players'
+documentation ``docs/`` as ``gm/docs`` (``gm rules``), the players'
 stand-alone checker ``tools/gm_check.py`` as ``gm/tools`` (run by ``gm
-check-post``)."""
+check-post``), and the games' data files (Rattlesnake City's default board,
+``gm/games/rattlesnake/board.toml``)."""
 
 from setuptools import find_packages, setup
 
@@ -13,5 +14,6 @@ setup(
         "gm.templates": ["**/*.j2", "**/*.md"],
         "gm.docs": ["*.md", "**/*.md", "**/*.toml"],
         "gm.store": ["migrations/*.ini", "migrations/*.mako"],
+        "gm.games.rattlesnake": ["*.toml"],
     },
 )
