@@ -336,6 +336,13 @@ def _tables(document: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
+def _entry(raw: object, table: str, single: str, rank: int) -> str:
+    """How messages name an entry of ``[[table]]``: by its id when it has one."""
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and _ID.match(raw["id"]):
+        return f"{single} {raw['id']!r} ([[{table}]] #{rank})"
+    return f"[[{table}]] #{rank}"
+
+
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         _fail(where, f"must be an integer, not {_type_name(value)} ({value!r})")
@@ -419,10 +426,9 @@ def load_board(text: str) -> Board:
 
     towns: list[Town] = []
     for i, raw in enumerate(_tables(document, "towns"), 1):
-        where = f"[[towns]] #{i}"
+        where = _entry(raw, "towns", "town", i)
         entry = _table(raw, where, ("id", "name", "cells", "station"))
         town_id = _id(entry["id"], f"{where} id")
-        where = f"town {town_id!r}"
         if _JUNCTION.match(town_id):
             _fail(where, "J followed by digits is a junction's id, not a town's")
         claim(town_id, where)
@@ -437,46 +443,43 @@ def load_board(text: str) -> Board:
             )
         station = _cell(entry["station"], f"{where} station", width, height)
         for rank, cell in enumerate(cells, 1):
-            occupy(cell, f"town {town_id!r}'s building cell {town_id}{rank}")
-        occupy(station, f"town {town_id!r}'s station {town_id}{BUILDING_CELLS + 1}")
+            occupy(cell, f"town {town_id}'s building cell {town_id}{rank}")
+        occupy(station, f"town {town_id}'s station cell {town_id}{BUILDING_CELLS + 1}")
         towns.append(Town(town_id, name, cells, station))
     if len(towns) < 2:
         _fail("towns", f"a valley has at least 2 towns (one per player), not {len(towns)}")
 
     mountains: list[Mountain] = []
     for i, raw in enumerate(_tables(document, "mountains"), 1):
-        where = f"[[mountains]] #{i}"
+        where = _entry(raw, "mountains", "mountain", i)
         entry = _table(raw, where, ("id", "cell"))
         mountain_id = _id(entry["id"], f"{where} id")
-        where = f"mountain {mountain_id!r}"
         claim(mountain_id, where)
         cell = _cell(entry["cell"], f"{where} cell", width, height)
-        occupy(cell, f"mountain {mountain_id!r}'s mine cell")
+        occupy(cell, f"mountain {mountain_id}'s mine cell")
         mountains.append(Mountain(mountain_id, cell))
 
     prairies: list[Prairie] = []
     for i, raw in enumerate(_tables(document, "prairies"), 1):
-        where = f"[[prairies]] #{i}"
+        where = _entry(raw, "prairies", "prairie", i)
         entry = _table(raw, where, ("id", "cells"))
         prairie_id = _id(entry["id"], f"{where} id")
-        where = f"prairie {prairie_id!r}"
         claim(prairie_id, where)
         cells = _cells(entry["cells"], f"{where} cells", width, height)
         if not 1 <= len(cells) <= len(_PRAIRIE_LETTERS):
             _fail(f"{where} cells", f"a prairie has 1 to 26 cells, not {len(cells)}")
         prairie = Prairie(prairie_id, cells)
         for name, cell in zip(prairie.cell_names, cells, strict=True):
-            occupy(cell, f"prairie {prairie_id!r}'s cell {name}")
+            occupy(cell, f"prairie {prairie_id}'s cell {name}")
         prairies.append(prairie)
 
     town_ids = {town.id for town in towns}
     slots: list[Slot] = []
     orders: dict[tuple[frozenset[str], int], str] = {}
     for i, raw in enumerate(_tables(document, "rails"), 1):
-        where = f"[[rails]] #{i}"
+        where = _entry(raw, "rails", "rail slot", i)
         entry = _table(raw, where, ("id", "between", "order", "shape", "damaged"))
         slot_id = _id(entry["id"], f"{where} id")
-        where = f"rail slot {slot_id!r}"
         claim(slot_id, where)
         between = entry["between"]
         if (
@@ -507,28 +510,35 @@ def load_board(text: str) -> Board:
         if (link, order) in orders:
             _fail(
                 f"{where} order",
-                f"order {order} on the link {between[0]}–{between[1]} is already {orders[link, order]}'s",
+                f"order {order} on the link {between[0]}–{between[1]} is already rail slot {orders[link, order]}'s",
             )
         orders[link, order] = slot_id
         slots.append(Slot(slot_id, (between[0], between[1]), order, shape, damaged))
 
-    board = Board(width, height, tuple(towns), tuple(mountains), tuple(prairies), tuple(slots))
     # R-11: every name must designate one thing, case ignored (orders are typed by hand).
-    seen: dict[str, str] = {}
-    for name in (*board.spots, *board.slot_ids):
+    named: dict[str, str] = {}
+    for name, what in _names(towns, mountains, prairies, slots):
         key = name.casefold()
-        if key in seen:
-            what = _describe(board, seen[key])
-            _fail(f"name {name!r}", f"it would also name {what}: rename an id")
-        seen[key] = name
-    return board
+        if key in named:
+            _fail(f"name {name!r}", f"it names both {named[key]} and {what}: rename an id")
+        named[key] = what
+    return Board(width, height, tuple(towns), tuple(mountains), tuple(prairies), tuple(slots))
 
 
-def _describe(board: Board, name: str) -> str:
-    spot = board.spots.get(name)
-    if spot is None:
-        return f"rail slot {name!r}"
-    return f"cell {name} of {spot.zone.value} zone {spot.area!r}"
+def _names(
+    towns: list[Town], mountains: list[Mountain], prairies: list[Prairie], slots: list[Slot]
+) -> Iterable[tuple[str, str]]:
+    """Every R-11 name with what it designates, in board order."""
+    for town in towns:
+        for name in (*town.cell_names, town.station_name):
+            yield name, f"town {town.id}'s cell {name}"
+    for mountain in mountains:
+        yield mountain.id, f"mountain {mountain.id}"
+    for prairie in prairies:
+        for name in prairie.cell_names:
+            yield name, f"prairie {prairie.id}'s cell {name}"
+    for slot in slots:
+        yield slot.id, f"rail slot {slot.id}"
 
 
 def default_board_text() -> str:
