@@ -22,7 +22,8 @@ slots are repaired), the players and the permanent cards in front of them:
 
 ``payments`` lists every amount with its source (for posts and checks);
 ``income_track`` sums them; ``legal_places`` gives a drawn tile's every
-legal place with the track it would give. The board's distance table is
+legal place with the track it would give; ``discarded_with`` names the
+cards a destroyed hotel takes with it (R-13). The board's distance table is
 computed once per board (``Board``), which keeps ``legal_places`` well
 under its 50 ms budget (``bench/rattlesnake.py``).
 """
@@ -185,6 +186,22 @@ def _card_payments(
 def _kinds_in(board: Board, layout: Layout, town_id: str) -> list[Tile]:
     town = board.town(town_id)
     return [layout.tiles[n].kind for n in town.cell_names if n in layout.tiles]
+
+
+def discarded_with(
+    board: Board, layout: Layout, where: str, permanents: Permanents | None = None
+) -> dict[str, tuple[Card, ...]]:
+    """R-13: the permanent cards that go with the tile on ``where`` when a
+    Dynamitero destroys it — for a hotel, the Lili la tigresse and Punaises
+    in front of its town's owner (player → cards, in the order laid); else
+    nothing."""
+    placed = layout.tiles.get(where)
+    town = board.town_of(where)
+    if placed is None or placed.kind is not Tile.HOTEL or town is None or not permanents:
+        return {}
+    owner = owners(board, layout).get(town)
+    cards = tuple(c for c in permanents.get(owner, ()) if c in HOTEL_INCOME) if owner else ()
+    return {owner: cards} if owner is not None and cards else {}
 
 
 def income_track(

@@ -192,6 +192,9 @@ class Layout:
         object.__setattr__(self, "tiles", _frozen(self.tiles))
         object.__setattr__(self, "rails", frozenset(self.rails))
 
+    def __hash__(self) -> int:
+        return hash((frozenset(self.tiles.items()), self.rails))
+
     @property
     def next_seq(self) -> int:
         """The ``seq`` of the next tile placed."""

@@ -22,6 +22,7 @@ from gm.games.rattlesnake.income import (
     Payment,
     Reason,
     beneficiary,
+    discarded_with,
     gares_joined,
     income_track,
     legal_places,
@@ -253,6 +254,24 @@ def test_permanent_cards_change_income_never_below_zero() -> None:
         "ana": 0,
         "bob": 0,
     }
+
+
+def test_r13_hotel_destroyed_discards_lili_and_punaises() -> None:
+    board = small()
+    layout = lay(
+        ("A1", Tile.SALOON, "ana"),
+        ("B3", Tile.SALOON, "bob"),
+        ("A2", Tile.HOTEL, "bob"),
+        ("B1", Tile.HOTEL, "ana"),
+        ("C1", Tile.HOTEL, "ana"),
+    )
+    cards = {"ana": [Card.PUNAISES, Card.CUISINIER, Card.LILI], "bob": [Card.WHISKY]}
+    # The hotel of ana's town, whoever placed it: ana's Punaises and Lili go.
+    assert discarded_with(board, layout, "A2", cards) == {"ana": (Card.PUNAISES, Card.LILI)}
+    # bob's town's hotel: bob holds neither card; C has no owner; not a hotel.
+    assert discarded_with(board, layout, "B1", cards) == {}
+    assert discarded_with(board, layout, "C1", cards) == {}
+    assert discarded_with(board, layout, "A1", cards) == {}
 
 
 def test_legal_places_give_the_track_each_place_would_give() -> None:
