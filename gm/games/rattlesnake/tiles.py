@@ -225,16 +225,6 @@ def owners(board: Board, layout: Layout) -> dict[str, str]:
     return found
 
 
-def town_kinds(board: Board, layout: Layout, town_id: str) -> list[Tile]:
-    """The kinds of tile standing on the town's cells (station included)."""
-    town = board.town(town_id)
-    return [
-        layout.tiles[name].kind
-        for name in (*town.cell_names, town.station_name)
-        if name in layout.tiles
-    ]
-
-
 def legal_cells(board: Board, layout: Layout, kind: Tile) -> tuple[str, ...]:
     """Every place a ``kind`` tile may go now, in board order (« A turn »,
     step 1; the setup for a saloon). () means it goes nowhere: removed (R-6).
