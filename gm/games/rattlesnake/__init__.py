@@ -1,0 +1,1 @@
+"""Rattlesnake City."""
