@@ -355,3 +355,11 @@ def used(combat: Combat) -> dict[str, tuple[int, ...]]:
 
 def _quote(legal: Sequence[Sequence[int]]) -> str:
     return ", ".join(" ".join(map(str, c)) if c else "free shot" for c in legal) or "none"
+
+
+def can_open(shots: Sequence[int], permanents: Sequence[str]) -> bool:
+    """Whether a fighter with these cards could open a combat (a total of 1 or more)."""
+    cards = [c for c in shots if c in CARTRIDGES]
+    if not cards and not any(p in BONUS for p in permanents):
+        return False
+    return modifier(permanents) + sum(cards) >= 1
