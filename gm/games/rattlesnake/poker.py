@@ -833,3 +833,161 @@ def default(poker: Poker) -> Poker:
         code="rattlesnake/not-now",
         params={"what": "default", "stage": str(poker.stage), "awaiting": []},
     )
+
+
+# -- every legal action, python-chess style --------------------------------------------
+
+
+class Verb(StrEnum):
+    """What an action does: one per function of this module that moves the game on."""
+
+    ESCAPE = "escape"
+    STAY = "stay"
+    JOIN = "join"
+    LOWER = "lower"
+    CLOSE = "close"  # the engine: nobody else joins
+    CHOOSE = "choose"
+    CHEAT = "cheat"
+    TAR = "tar"
+    LET_STAND = "let-stand"  # the engine: no Goudron & Plumes
+    TAKE_BACK = "take-back"
+    NO_REACTION = "no-reaction"
+    FIGHT = "fight"
+    DECLINE = "decline"
+    FLEE = "flee"
+    STAND = "stand"
+    SHOOT = "shoot"
+    GIVE_UP = "give-up"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal move: who (``None``: the engine), what, and its one argument.
+
+    ``arg``: the amount (``LOWER``), the game card or ``None`` (``CHOOSE``),
+    the opponent (``CHEAT``), the card shown instead (``TAKE_BACK``), the shot
+    cards (``SHOOT``; ``()`` is the free shot alone); otherwise ``None``.
+    """
+
+    verb: Verb
+    player: str | None = None
+    arg: int | str | tuple[int, ...] | None = None
+
+
+def legal_actions(poker: Poker) -> tuple[Action, ...]:
+    """Every move the rules allow now, by anyone — for refusals, prompts and tests.
+
+    It reads the hands, so it is for the engine and private replies only. The
+    forced draw (``DRAW``) is missing: its card is the engine's to deal.
+    """
+    s = poker.seat
+    out: list[Action] = []
+    match poker.stage:
+        case Stage.ESCAPE:
+            out.append(Action(Verb.STAY, poker.challenged))
+            if COYOTE in s(poker.challenged).hand:
+                out.append(Action(Verb.ESCAPE, poker.challenged))
+        case Stage.JOIN:
+            out.append(Action(Verb.CLOSE))
+            out += [Action(Verb.JOIN, n) for n in could_join(poker) if s(n).cash >= poker.stake]
+            poor = too_poor(poker)
+            out += [
+                Action(Verb.LOWER, poker.challenger, amount)
+                for amount in range(0, poker.stake, UNIT)
+                if any(s(n).cash >= amount for n in poor)
+            ]
+        case Stage.CARDS:
+            for name in awaiting(poker):
+                out += [Action(Verb.CHOOSE, name, c) for c in game_cards(s(name).hand)]
+                if name == poker.challenged:
+                    out.append(Action(Verb.CHOOSE, name, None))
+        case Stage.REACT:
+            (name,) = awaiting(poker)
+            out.append(Action(Verb.NO_REACTION, name))
+            if TRICHEUR in s(name).hand:
+                out += [Action(Verb.CHEAT, name, o) for o in poker.showing if o != name]
+            if PRO in s(name).hand:
+                out += [Action(Verb.TAKE_BACK, name, c) for c in game_cards(s(name).hand)]
+        case Stage.TAR:
+            assert poker.swap is not None
+            out.append(Action(Verb.LET_STAND))
+            out += [
+                Action(Verb.TAR, x.name)
+                for x in poker.seats
+                if GOUDRON in x.hand and x.name != poker.swap[0]
+            ]
+        case Stage.REVOLVER:
+            for name in awaiting(poker):
+                out.append(Action(Verb.DECLINE, name))
+                if fight.can_open(s(name).shots, s(name).permanents):
+                    out.append(Action(Verb.FIGHT, name))
+        case Stage.FLIGHT:
+            (name,) = awaiting(poker)
+            out.append(Action(Verb.STAND, name))
+            if COYOTE in s(name).hand:
+                out.append(Action(Verb.FLEE, name))
+        case Stage.COMBAT:
+            assert poker.combat is not None
+            (name,) = awaiting(poker)
+            out += [Action(Verb.SHOOT, name, c) for c in fight.legal_shots(poker.combat, name)]
+            if fight.can_pass(poker.combat, name):
+                out.append(Action(Verb.GIVE_UP, name))
+    return tuple(out)
+
+
+def act(poker: Poker, action: Action) -> Poker:
+    """Apply ``action`` through the function it names (which checks it)."""
+    who = action.player or ""
+    arg = action.arg
+    match action.verb:
+        case Verb.ESCAPE:
+            return escape(poker, who)
+        case Verb.STAY:
+            return stay(poker, who)
+        case Verb.JOIN:
+            return join(poker, who)
+        case Verb.LOWER:
+            assert isinstance(arg, int)
+            return lower(poker, who, arg)
+        case Verb.CLOSE:
+            return close_joins(poker)
+        case Verb.CHOOSE:
+            assert arg is None or isinstance(arg, int)
+            return choose(poker, who, arg)
+        case Verb.CHEAT:
+            assert isinstance(arg, str)
+            return cheat(poker, who, arg)
+        case Verb.TAR:
+            return tar(poker, who)
+        case Verb.LET_STAND:
+            return let_stand(poker)
+        case Verb.TAKE_BACK:
+            assert isinstance(arg, int)
+            return take_back(poker, who, arg)
+        case Verb.NO_REACTION:
+            return no_reaction(poker, who)
+        case Verb.FIGHT:
+            return start_fight(poker, who)
+        case Verb.DECLINE:
+            return decline(poker, who)
+        case Verb.FLEE:
+            return flee(poker, who)
+        case Verb.STAND:
+            return stand(poker, who)
+        case Verb.SHOOT:
+            assert isinstance(arg, tuple)
+            return shoot(poker, who, arg)
+        case Verb.GIVE_UP:
+            return give_up(poker, who)
+    raise AssertionError(action.verb)  # every Verb is matched above
+
+
+def net(poker: Poker) -> dict[str, int]:
+    """Each player's gain (or loss) so far; the pot's part is ``-poker.pot``."""
+    gains = dict.fromkeys(poker.names, 0)
+    for t in poker.transfers:
+        if t.source is not None:
+            gains[t.source] -= t.amount
+        if t.target is not None:
+            gains[t.target] += t.amount
+    return gains

@@ -538,9 +538,27 @@ def test_illegal_moves_are_refused_and_change_nothing(
         assert p == before
         assert refused.code.startswith("rattlesnake/")
     else:
-        # Accepted: it must have been one of the legal moves.
+        # Accepted: it must have been one of the legal moves, as the module lists them.
         assert after != before
-        assert any(m(before) == after for m in legal_moves(before, number))
+        if before.stage is Stage.DRAW:
+            assert after == poker.forced_draw(before, number)
+        else:
+            assert after in {poker.act(before, a) for a in poker.legal_actions(before)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(games())
+def test_legal_actions_are_what_the_rules_allow(case: tuple[Poker, list[int]]) -> None:
+    # The module's own list of legal actions leads to exactly the states the rules (as this
+    # test spells them out, move by move) allow, at every step of a random game.
+    start, choices = case
+    for p in play(start, choices):
+        if p.stage in (Stage.DRAW, Stage.DONE):
+            assert poker.legal_actions(p) == ()  # the engine deals the card; the game is over
+            continue
+        listed = {poker.act(p, a) for a in poker.legal_actions(p)}
+        assert listed == {m(p) for m in legal_moves(p, SPARE)}
+        assert len(listed) == len(poker.legal_actions(p))  # no action listed twice
 
 
 def test_revolver_cards_are_the_seven_of_r3() -> None:
