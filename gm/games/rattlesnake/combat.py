@@ -16,6 +16,15 @@ French refusal) and leaves its input as it was.
 
 Shot cards are their cartridges (``1``, ``2``, ``3``); permanents are their
 rules-page names.
+
+Refusals (``IllegalOrderError`` unless said), with their ``params``:
+``fighters`` (``InputError``: fighters); ``cannot-open`` (player);
+``combat-over`` (``PhaseError``: player, winner); ``not-your-turn`` (player,
+turn); and for a shot — player, cards, legal (every legal shot, as lists of
+cartridges, ``[]`` the free shot alone), shots (in hand), to_beat (the total
+to go above) —: ``not-a-shot``, ``shot-not-in-hand``, ``no-free-shot`` (+
+free, free_shots), ``no-shot``, ``shot-too-low`` (+ total);
+``opener-must-shoot`` (player, legal).
 """
 
 from __future__ import annotations

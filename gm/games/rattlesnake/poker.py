@@ -18,6 +18,36 @@ what would be legal, for the French refusal) and changes nothing.
 
 Game cards are ints 1–25; other action cards are their rules-page names.
 Money is in dollars, multiples of 1 000.
+
+Refusals (``IllegalOrderError`` unless said; ``params`` also hold ``player`` when one acts):
+
+==================================  =============================================
+code ``rattlesnake/…``              params
+==================================  =============================================
+``not-now`` (``PhaseError``)        what, stage, awaiting
+``no-such-player`` (``InputError``) players
+``seats`` (``InputError``)          players
+``challenge-self``                  opponents
+``amount``                          value, what (not a multiple of 1 000 $)
+``cannot-cover``                    stake, cash
+``no-game-card``                    hand
+``not-in-hand``                     card (Coyote, Tricheur, Joueur professionnel,
+                                    Goudron & Plumes)
+``not-your-turn``                   turn (who must answer)
+``cannot-join``                     legal (who may join)
+``cannot-lower``                    stake, value, poor (empty)
+``lower-amount``                    stake, value, poor, cash (of each poor one)
+``not-playing``                     participants
+``already-chosen``                  —
+``challenged-last``                 awaiting
+``must-choose``, ``card-not-in-hand``  legal (game cards in hand), card
+``no-such-target``                  target, legal (opponents showing a card)
+``own-tricheur``                    —
+``no-revolver``                     legal (losers showing a revolver)
+``cannot-open``                     —
+==================================  =============================================
+
+Shots and passes in the combat refuse as ``combat`` does.
 """
 
 from __future__ import annotations
@@ -489,19 +519,21 @@ def choose(poker: Poker, player: str, card: int | None) -> Poker:
     _stage(poker, Stage.CARDS, what="choosing a card")
     seat = _player(poker, player)
     legal = game_cards(seat.hand)
-    if not seat.playing or seat.chose:
+    if not seat.playing:
         raise _refuse(
-            f"{player} has no card to choose now",
-            "not-your-turn",
+            f"{player} is not in this poker game ({', '.join(poker.participants)})",
+            "not-playing",
             player=player,
-            turn=list(awaiting(poker)),
+            participants=list(poker.participants),
         )
+    if seat.chose:
+        raise _refuse(f"{player} has already chosen", "already-chosen", player=player)
     if player == poker.challenged and awaiting(poker) != (player,):
         raise _refuse(
             f"the challenged chooses last: waiting for {', '.join(awaiting(poker))}",
             "challenged-last",
             player=player,
-            turn=list(awaiting(poker)),
+            awaiting=list(awaiting(poker)),
         )
     if card is None:
         if player != poker.challenged:

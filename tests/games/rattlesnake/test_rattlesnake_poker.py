@@ -343,6 +343,34 @@ def test_r17_one_combat_at_most() -> None:
     assert p.taker == "bob" and cash(p)["bob"] == 14_000
 
 
+def test_missed_deadlines_default_to_the_least_move() -> None:
+    # ana challenges bob for 2 000; cyd joins. Every deadline missed: bob stays, the joins
+    # close, ana shows her lowest card 3, cyd her 5, bob (last) none: out, his stake stays.
+    # No reaction; cyd's 5 beats ana's 3 (a revolver), ana does not start a combat: cyd
+    # takes the 6 000 pot. Net: ana −2 000, bob −2 000, cyd +4 000.
+    seats = table(ana=(9, 3), bob=(12,), cyd=(5, 20))
+    p = poker.default(poker.challenge(seats, "ana", "bob", 2000))
+    assert p.stage is Stage.JOIN and p.seat("bob").playing
+    p = poker.default(poker.join(p, "cyd"))
+    p = poker.default(p)
+    assert p.showing == ("ana", "cyd") and (p.seat("ana").card, p.seat("cyd").card) == (3, 5)
+    p = poker.default(poker.default(p))
+    assert p.stage is Stage.REVOLVER and poker.awaiting(p) == ("ana",)
+    p = poker.default(p)
+    assert p.taker == "cyd" and poker.net(p) == {"ana": -2000, "bob": -2000, "cyd": 4000}
+    assert hand(p, "bob") == (12,) and Counter(p.discards) == Counter([3, 5])
+    with pytest.raises(PhaseError):
+        poker.default(p)
+    # In the combat, a missed deadline is a passe.
+    p = poker.start_fight(five_players(1000), "ana")
+    for name in ("bob", "cyd", "dan", "eve"):
+        p = poker.stand(p, name)
+    p = poker.shoot(p, "ana", [3])
+    for _ in range(4):
+        p = poker.default(p)
+    assert p.taker == "ana" and p.combat is not None and p.combat.winner == "ana"
+
+
 # -- properties ----------------------------------------------------------------------------
 
 DECK: list[Card] = [*range(1, 26), *[TRICHEUR] * 3, *[PRO] * 3, *[COYOTE] * 4, GOUDRON]
