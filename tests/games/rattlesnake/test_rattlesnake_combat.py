@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.errors import GMError, IllegalOrderError, InputError, PhaseError
@@ -202,7 +202,7 @@ def play_out(c: Combat, choices: list[int]) -> list[Combat]:
     return seen
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights())
 def test_a_combat_ends_with_one_winner_or_a_give_in(case: tuple[Combat, list[int]]) -> None:
     start, choices = case
@@ -225,7 +225,7 @@ def test_a_combat_ends_with_one_winner_or_a_give_in(case: tuple[Combat, list[int
         assert move.total is not None and move.total > max([*others, 0])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights(), st.lists(st.sampled_from([1, 2, 3]), max_size=4), st.sampled_from(range(5)))
 def test_illegal_blows_are_refused_and_change_nothing(
     case: tuple[Combat, list[int]], cards: list[int], who: int

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gm.errors import GMError, IllegalOrderError, PhaseError
@@ -493,7 +493,7 @@ def all_cards(p: Poker) -> Counter[Card]:
     return cards
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_pot_fully_paid_out_and_every_card_in_one_place(case: tuple[Poker, list[int]]) -> None:
     start, choices = case
@@ -546,7 +546,7 @@ ATTEMPTS: list[Callable[[Poker, str, int], Poker]] = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     games(),
     st.integers(0, 30),
@@ -574,7 +574,7 @@ def test_illegal_moves_are_refused_and_change_nothing(
             assert after in {poker.act(before, a) for a in poker.legal_actions(before)}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_legal_actions_are_what_the_rules_allow(case: tuple[Poker, list[int]]) -> None:
     # The module's own list of legal actions leads to exactly the states the rules (as this
