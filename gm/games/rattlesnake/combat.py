@@ -37,9 +37,15 @@ from itertools import product
 
 from gm.errors import IllegalOrderError, InputError, PhaseError
 
-BONUS = ("Ironfist Jim", "Slippery Joe")
+# The rules page's names. Only these constants name cards in this module (and TRICHEUR…
+# GOUDRON in ``poker``), so that switching to another spelling of the cards is one edit.
+IRONFIST = "Ironfist Jim"
+SLIPPERY = "Slippery Joe"
+HONEST = "Honest Jim"
+STINKY = "Stinky Joe"
+BONUS = (IRONFIST, SLIPPERY)
 """Permanents worth +1 at their holder's first shot; each also gives a free shot."""
-MALUS = ("Honest Jim", "Stinky Joe")
+MALUS = (HONEST, STINKY)
 """Permanents worth −1 at their holder's first shot."""
 CARTRIDGES = (1, 2, 3)
 

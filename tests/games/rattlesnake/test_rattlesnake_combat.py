@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gm.errors import GMError, IllegalOrderError, InputError, PhaseError
 from gm.games.rattlesnake import bank, combat
-from gm.games.rattlesnake.combat import Combat, Fighter, Kind
+from gm.games.rattlesnake.combat import HONEST, IRONFIST, SLIPPERY, STINKY, Combat, Fighter, Kind
 
 
 def duel(attacker: Fighter, defender: Fighter) -> Combat:
@@ -49,7 +49,7 @@ def test_r15_permanents_count_at_first_shot() -> None:
     # ana has Ironfist Jim (+1): her first shot of 2 makes 3. bob has Stinky Joe (−1):
     # his first shot must beat 3, so 2+2−1 = 3 is not enough; 3+2−1 = 4 is.
     # Her second shot of 2 makes 3+2 = 5: Ironfist is not counted again.
-    c = duel(Fighter("ana", (2, 2), ("Ironfist Jim",)), Fighter("bob", (3, 2, 2), ("Stinky Joe",)))
+    c = duel(Fighter("ana", (2, 2), (IRONFIST,)), Fighter("bob", (3, 2, 2), (STINKY,)))
     c = combat.shoot(c, "ana", [2])
     assert c.fighter("ana").total == 3
     with pytest.raises(IllegalOrderError) as refused:
@@ -108,23 +108,23 @@ def test_r15_defender_passing_first_gives_in() -> None:
 def test_r15_free_shot_alone_opens() -> None:
     # ana has no shot card but Slippery Joe: she opens with the free shot alone, total 1.
     # bob (Honest Jim, −1) must beat 1: 1−1 = 0 and 2−1 = 1 fail, 3−1 = 2 or 1+2−1 = 2 go.
-    c = duel(Fighter("ana", (), ("Slippery Joe",)), Fighter("bob", (1, 2, 3), ("Honest Jim",)))
+    c = duel(Fighter("ana", (), (SLIPPERY,)), Fighter("bob", (1, 2, 3), (HONEST,)))
     assert combat.legal_shots(c, "ana") == ((),)
-    c = combat.shoot(c, "ana", (), free="Slippery Joe")
-    assert c.fighter("ana").total == 1 and c.moves[-1].free == "Slippery Joe"
+    c = combat.shoot(c, "ana", (), free=SLIPPERY)
+    assert c.fighter("ana").total == 1 and c.moves[-1].free == SLIPPERY
     assert combat.legal_shots(c, "bob")[:2] == ((3,), (1, 2))
     # The free shot alone is a first shot only; naming a card one does not hold is refused.
-    c2 = duel(Fighter("ana", (1,), ("Ironfist Jim",)), Fighter("bob", (3,)))
+    c2 = duel(Fighter("ana", (1,), (IRONFIST,)), Fighter("bob", (3,)))
     with pytest.raises(IllegalOrderError) as refused:
-        combat.shoot(c2, "ana", (), free="Slippery Joe")
-    assert refused.value.params["free_shots"] == ["Ironfist Jim"]
-    c2 = combat.shoot(combat.shoot(c2, "ana", (), free="Ironfist Jim"), "bob", [3])
+        combat.shoot(c2, "ana", (), free=SLIPPERY)
+    assert refused.value.params["free_shots"] == [IRONFIST]
+    c2 = combat.shoot(combat.shoot(c2, "ana", (), free=IRONFIST), "bob", [3])
     with pytest.raises(IllegalOrderError) as refused:
         combat.shoot(c2, "ana", ())
     assert refused.value.code == "rattlesnake/no-shot"
     # Ironfist Jim with Stinky Joe: the free shot alone is worth 0, not an opening.
     with pytest.raises(IllegalOrderError) as refused:
-        duel(Fighter("ana", (), ("Ironfist Jim", "Stinky Joe")), Fighter("bob", (3,)))
+        duel(Fighter("ana", (), (IRONFIST, STINKY)), Fighter("bob", (3,)))
     assert refused.value.code == "rattlesnake/cannot-open"
 
 
@@ -164,9 +164,7 @@ def test_opener_cannot_pass_before_opening_and_bad_fighters() -> None:
 
 # -- properties ----------------------------------------------------------------------------
 
-permanent = st.sampled_from(
-    ["Ironfist Jim", "Slippery Joe", "Honest Jim", "Stinky Joe", "Punaises"]
-)
+permanent = st.sampled_from([IRONFIST, SLIPPERY, HONEST, STINKY, "Punaises"])
 fighter_cards = st.tuples(
     st.lists(st.sampled_from([1, 2, 3]), max_size=6), st.lists(permanent, max_size=2)
 )

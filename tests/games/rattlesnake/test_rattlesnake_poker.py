@@ -388,7 +388,7 @@ def games(draw: st.DrawFn) -> tuple[Poker, list[int]]:
     seats, at = [], 0
     for i, size in enumerate(sizes):
         shots = draw(st.lists(st.sampled_from([1, 2, 3]), max_size=4))
-        perms = draw(st.lists(st.sampled_from(["Ironfist Jim", "Stinky Joe"]), max_size=1))
+        perms = draw(st.lists(st.sampled_from([fight.IRONFIST, fight.STINKY]), max_size=1))
         money = draw(st.integers(0, 12)) * 1000
         seats.append(Seat(f"p{i}", money, tuple(deck[at : at + size]), tuple(shots), tuple(perms)))
         at += size
