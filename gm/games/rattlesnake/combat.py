@@ -21,8 +21,8 @@ Refusals (``IllegalOrderError`` unless said), with their ``params``:
 ``fighters`` (``InputError``: fighters); ``cannot-open`` (player);
 ``combat-over`` (``PhaseError``: player, winner); ``not-your-turn`` (player,
 turn); and for a shot — player, cards, legal (every legal shot, as lists of
-cartridges, ``[]`` the free shot alone), shots (in hand), to_beat (the total
-to go above) —: ``not-a-shot``, ``shot-not-in-hand``, ``no-free-shot`` (+
+cartridges, ``[]`` the free shot alone), minimal (those with no card to
+spare), shots (in hand), to_beat (the total to go above) —: ``not-a-shot``, ``shot-not-in-hand``, ``no-free-shot`` (+
 free, free_shots), ``no-shot``, ``shot-too-low`` (+ total);
 ``opener-must-shoot`` (player, legal).
 """
@@ -192,6 +192,21 @@ def legal_shots(combat: Combat, player: str) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(legal, key=lambda c: (sum(c), len(c), c)))
 
 
+def minimal_shots(combat: Combat, player: str) -> tuple[tuple[int, ...], ...]:
+    """The legal shots with no card to spare (take any one away and it falls short).
+
+    A short list for a refusal or a prompt (« 3, ou 1 2 »): every legal shot
+    is one of these plus cards.
+    """
+    legal = legal_shots(combat, player)
+    allowed = set(legal)
+    return tuple(
+        shot
+        for shot in legal
+        if not any(shot[:i] + shot[i + 1 :] in allowed for i in range(len(shot)))
+    )
+
+
 def can_pass(combat: Combat, player: str) -> bool:
     """Whether ``player`` may give up now: in turn, and not an opener who has not opened."""
     return combat.turn == player and not (player == combat.opener and not combat.moves)
@@ -283,6 +298,7 @@ def shoot(
         "player": player,
         "cards": list(laid),
         "legal": [list(c) for c in legal],
+        "minimal": [list(c) for c in minimal_shots(combat, player)],
         "shots": list(fighter.shots),
         "to_beat": _to_beat(combat, player) - 1,
     }

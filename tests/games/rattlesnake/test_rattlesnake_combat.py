@@ -7,6 +7,7 @@ Fighters are built by hand: shot cards are their cartridges, permanents their na
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -57,6 +58,7 @@ def test_r15_permanents_count_at_first_shot() -> None:
     assert refused.value.code == "rattlesnake/shot-too-low"
     assert refused.value.params["total"] == 3
     assert refused.value.params["legal"] == [[2, 3], [2, 2, 3]]
+    assert refused.value.params["minimal"] == [[2, 3]]
     c = combat.shoot(c, "bob", [3, 2])
     assert c.fighter("bob").total == 4
     c = combat.shoot(c, "ana", [2])
@@ -79,6 +81,7 @@ def test_r15_shot_must_exceed_every_fighter() -> None:
     with pytest.raises(IllegalOrderError):
         combat.shoot(c, "ana", [2])
     assert combat.legal_shots(c, "ana") == ((3,), (2, 3))
+    assert combat.minimal_shots(c, "ana") == ((3,),)  # the 2 is to spare
     c = combat.shoot(c, "ana", [3])
     assert [f.total for f in c.fighters] == [5, 3, 4]
     # bob has no card left: passe is all he has; cyd (4) passes too: ana wins, last shooter.
@@ -221,6 +224,18 @@ def test_a_combat_ends_with_one_winner_or_a_give_in(case: tuple[Combat, list[int
             continue
         others = [f.total for f in prev.fighters if not f.out and f.name != move.player]
         assert move.total is not None and move.total > max([*others, 0])
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights())
+def test_every_legal_shot_is_a_minimal_one_plus_cards(case: tuple[Combat, list[int]]) -> None:
+    for c in play_out(*case):
+        if c.turn is None:
+            continue
+        minimal = combat.minimal_shots(c, c.turn)
+        assert set(minimal) <= set(combat.legal_shots(c, c.turn))
+        for shot in combat.legal_shots(c, c.turn):
+            assert any(not (Counter(m) - Counter(shot)) for m in minimal)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
