@@ -39,7 +39,7 @@ from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
 from . import combat as fight
-from . import notation, rules, views
+from . import notation, picture, rules, views
 from .cards import DIVERS, Card
 from .commands import COMMANDS
 from .events import (
@@ -380,5 +380,6 @@ GAME: GameDef[State] = GameDef(
     scenario=scenario_steps,
     default_for=rules.default_for,
     filters={"valley": views.valley},
+    picture=picture.draw_valley,
 )
 """Rattlesnake City, as the platform sees it."""
