@@ -628,3 +628,22 @@ def test_default_in_a_bank_attack_passes() -> None:
     # ana gave in: half her 10 000 $
     assert (state.cash_of("ana"), state.cash_of("bob")) == (5000, 15000)
     assert state.phase is Phase.FREE and len(state.shots_of("ana")) == 2
+
+
+def test_r13_dynamited_rail_slot_is_damaged_again() -> None:
+    # bob repairs R1 (A–J1) with the droite, then dynamites it: the slot is
+    # damaged again, the rail tile out of the game (the printed R2 is no target)
+    state = dealt(bag="droite", hands={"ana": "1, 2, 3, 4, 5", "bob": "Dynamitero, 6, 7, 8, 9"})
+    state = say(say(state, "bob", "R1"), "bob", "action")
+    assert "R1" in state.layout.rails
+    state = say(state, "bob", "Dynamitero sur R1")
+    assert "R1" not in state.layout.rails and Tile.DROITE in state.removed
+
+
+def test_r15_one_bank_attack_per_turn() -> None:
+    state = dealt(bag="banque", shots="3 3 1 1 2 2")
+    state = say(say(state, "bob", "A2"), "bob", "coups")
+    state = say(say(state, "bob", "attaque ana 3"), "ana", "passe")
+    assert (state.cash_of("ana"), state.cash_of("bob")) == (5000, 15000)
+    with pytest.raises(IllegalOrderError, match="one bank attack per turn"):
+        say(state, "bob", "attaque ana 3")
