@@ -223,7 +223,9 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
             va="bottom" if above else "top",
             color=OWNER if owner else "#6b6b6b",
             fontweight="bold" if owner else "normal",
-            zorder=5,
+            # readable even where a crowded board leaves no free row above the town
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.75},
+            zorder=7,
         )
 
     legend = "   ".join(f"{code} {word}" for code, word in LEGEND)
