@@ -647,3 +647,24 @@ def test_r15_one_bank_attack_per_turn() -> None:
     assert (state.cash_of("ana"), state.cash_of("bob")) == (5000, 15000)
     with pytest.raises(IllegalOrderError, match="one bank attack per turn"):
         say(state, "bob", "attaque ana 3")
+
+
+def test_r12_cards_in_front_of_a_player_are_never_sold() -> None:
+    state = dealt(hands={"ana": "1, 2, 3, 4, 5", "bob": "Cuisinier français, 6, 7, 8, 9"})
+    state = say(say(state, "bob", "B1"), "bob", "action")
+    state = say(state, "bob", "Cuisinier français")  # in front of bob himself
+    assert state.permanents_of("bob") == (Card.CUISINIER,)
+    with pytest.raises(IllegalOrderError, match="bob holds no Cuisinier français to sell"):
+        say(state, "bob", "vend Cuisinier français à ana pour 1000")
+
+
+def test_r18_threshold_reached_by_a_trade_ends_at_once() -> None:
+    # ana, not the active player, sells her Whisky frelaté to bob for 1 000 $:
+    # 199 000 + 1 000 = 200 000, the threshold at 2 players: she wins at once,
+    # and bob's turn stops there (no income: his banque's 1 000 $ are not paid)
+    state = dealt(hands={"ana": "Whisky frelaté, 1, 2, 3, 4", "bob": "5, 6, 7, 8, 9"})
+    state = say(say(state, "bob", "B1"), "bob", "action").but(cash=(199000, 10000))
+    state = say(state, "bob", "achète Whisky frelaté à ana pour 1000")
+    assert state.phase is Phase.OVER and state.winners == ("ana",)
+    assert (state.cash_of("ana"), state.cash_of("bob")) == (200000, 9000)
+    assert state.current.income == 0
