@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from gm.core import rules as core_rules
@@ -115,9 +114,9 @@ GAME = "rattlesnake"
 
 
 def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The one option, ``board``: another board file (R-1), read once here
-    and kept in the campaign as its text (``board_text``), so that a replay
-    never reads the disk again."""
+    """The one option, ``board``: another board file (R-1). The platform
+    reads the file (``OptionSpec.file``) and gives its text; the campaign
+    keeps it as ``board_text``, so a replay never reads the disk again."""
     unknown = sorted(set(options) - {"board", "board_text"})
     if unknown:
         raise InputError(
@@ -125,28 +124,13 @@ def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, A
             code="rattlesnake/bad-option",
             params={"options": unknown},
         )
-    text = options.get("board_text")
-    if text is None and options.get("board"):
-        path = Path(str(options["board"]))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFoundError(
-                f"no board file {str(path)!r}", code="rattlesnake/no-board"
-            ) from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(
-                f"cannot read the board file {str(path)!r}: {err}", code="rattlesnake/no-board"
-            ) from None
-    if text is None:
-        text = default_board_text()
+    text = options.get("board_text") or options.get("board") or default_board_text()
     if not isinstance(text, str):
-        raise InputError("board_text must be the text of a board file", code="rattlesnake/board")
+        raise InputError("board must be the text of a board file", code="rattlesnake/board")
     try:
         board = load_board(text)
     except BoardError as err:
-        where = f" ({options['board']})" if options.get("board") else ""
-        raise BoardError(f"the board file{where} is not a valley: {err}") from None
+        raise BoardError(f"the board file is not a valley: {err}") from None
     if len(board.towns) < len(players):
         raise InputError(
             f"{len(players)} players need {len(players)} towns; this board has {len(board.towns)}",
