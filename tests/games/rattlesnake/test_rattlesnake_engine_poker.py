@@ -438,3 +438,35 @@ def test_a_refused_card_lists_only_the_players_own_game_cards(db: str, tmp_path:
     assert refused.value.code == "rattlesnake/card-not-in-hand"
     assert refused.value.params["legal"] == [5, 6, 8, 17]
     assert table.state.poker.stage.value == "join"  # nothing changed: the joins are still open
+
+
+class _NoChance:
+    """The fortune, which these commands must not consult."""
+
+    def stream(self, purpose: str) -> Any:
+        raise AssertionError(f"no draw expected ({purpose})")
+
+
+def test_r18_a_poker_game_that_brings_the_threshold_ends_the_game_at_once(
+    db: str, tmp_path: Path
+) -> None:
+    from gm.games.rattlesnake import rules
+
+    path = _scenario(tmp_path, THREE, HANDS3, '[[turns]]\ntile = "A2"\ndraw = "coups"\n')
+    state = _Table.start(db, path, keep_end=False).state
+    # ana holds 195 000 $: a pot of 10 000 won with her 17 brings her to 200 000
+    state = state.but(cash=(195_000, 10_000, 10_000))
+    for player, command in (
+        ("ana", Challenge("ana", "bob", 5000)),
+        ("bob", Stay("bob")),
+        ("ana", ChooseCard("ana", 17)),
+        ("bob", ChooseCard("bob", 12)),
+        ("ana", NoReaction("ana")),
+        ("bob", NoReaction("bob")),
+    ):
+        for event in rules.decide(state, player, command, _NoChance()):  # type: ignore[arg-type]
+            state = rules.evolve(state, event)
+    assert state.phase is Phase.OVER
+    assert state.winners == ("ana",) and state.won_by == "threshold"
+    assert state.cash == (200_000, 5_000, 10_000)
+    assert state.current is not None and state.current.income == 0  # no income after the win
