@@ -201,7 +201,8 @@ def _part(state: State, player: str, text: str) -> Command:
     if wordset & BUY_WORDS or wordset & SELL_WORDS:
         return _trade(state, player, text, words, buying=bool(wordset & BUY_WORDS))
     if wordset & POKER_WORDS:
-        target = _any_player(state, words, skip=player)
+        # a player naming themself gets the rules' refusal, not a syntax error
+        target = _any_player(state, words, skip=player) or _any_player(state, words)
         stake = amount(" ".join(w for w in words if w not in {"poker"}))
         if target is None or stake is None:
             raise _syntax(
@@ -298,8 +299,9 @@ def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
 
 
 def _game_card(words: list[str]) -> int | None:
-    """The game card a message names (« le 17 »): the last number from 1 to 25."""
-    found = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 25]
+    """The game card a message names (« le 17 »): its last number (the rules
+    refuse one the player does not hold, listing their game cards)."""
+    found = [int(w) for w in words if w.isdigit()]
     return found[-1] if found else None
 
 
@@ -348,7 +350,7 @@ def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[st
             return ChooseCard(player, None)
     elif stage is pk.Stage.REACT:
         if Card.TRICHEUR in cards:
-            target = _any_player(state, words, skip=player)
+            target = _any_player(state, words, skip=player) or _any_player(state, words)
             if target is not None:
                 return Cheat(player, target)
         elif Card.PROFESSIONNEL in cards:
