@@ -13,6 +13,13 @@ actor ``gm``.
 * ``PlayDivers`` / ``Trade`` — step 3 (R-12);
 * ``AttackBank`` (with its opening shot) / ``Shoot`` / ``GiveUp`` — step 4's
   bank attack and its combat (R-15);
+* ``Challenge`` — step 4's poker game (R-9, R-16, R-17), then its decisions:
+  ``Escape`` / ``Stay`` (the challenged), ``Join``, ``Lower`` (the
+  challenger), ``CloseJoins`` (the challenger: « cartes »), ``ChooseCard``
+  (a face-down card, by private message), the reactions ``Cheat``,
+  ``TakeBack``, ``NoReaction``, the Goudron window ``Tar`` / ``DeclineTar``,
+  ``StartFight`` / ``DeclineFight`` (a loser showing a revolver), ``Flee``
+  / ``Stand``; the combat's blows are ``Shoot`` / ``GiveUp``;
 * ``EndTurn`` — step 5: collect the income; the next turn's tile is drawn;
 * ``ApplyDefault`` — the rules' default for a missing input.
 """
@@ -145,6 +152,141 @@ class ApplyDefault(Command):
     player: str
 
 
+@dataclass(frozen=True)
+class Challenge(Command):
+    """Step 4: ``player`` challenges ``target`` to a poker game for ``stake``."""
+
+    kind: ClassVar[str] = "rattlesnake.challenge"
+    player: str
+    target: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    """The challenged discards a Coyote à foie jaune and escapes."""
+
+    kind: ClassVar[str] = "rattlesnake.escape"
+    player: str
+
+
+@dataclass(frozen=True)
+class Stay(Command):
+    """The challenged plays (« je reste »)."""
+
+    kind: ClassVar[str] = "rattlesnake.stay"
+    player: str
+
+
+@dataclass(frozen=True)
+class Join(Command):
+    """``player`` joins the poker game at the stake."""
+
+    kind: ClassVar[str] = "rattlesnake.join"
+    player: str
+
+
+@dataclass(frozen=True)
+class Lower(Command):
+    """The challenger lowers the stake to ``stake`` for everyone (R-16)."""
+
+    kind: ClassVar[str] = "rattlesnake.lower"
+    player: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class CloseJoins(Command):
+    """The challenger closes the joins (« cartes »): the face-down cards are chosen."""
+
+    kind: ClassVar[str] = "rattlesnake.close-joins"
+    player: str
+
+
+@dataclass(frozen=True)
+class ChooseCard(Command):
+    """``player``'s face-down game card (a private message); ``None``: none
+    (the challenged only). While the joins are open, the first card closes them."""
+
+    kind: ClassVar[str] = "rattlesnake.choose-card"
+    player: str
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class Cheat(Command):
+    """Tricheur: swap the card showing in front of ``player`` with ``target``'s."""
+
+    kind: ClassVar[str] = "rattlesnake.cheat"
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Tar(Command):
+    """Goudron & Plumes on the Tricheur just played."""
+
+    kind: ClassVar[str] = "rattlesnake.tar"
+    player: str
+
+
+@dataclass(frozen=True)
+class DeclineTar(Command):
+    """``player`` does not answer the Tricheur (« pas de Goudron »)."""
+
+    kind: ClassVar[str] = "rattlesnake.decline-tar"
+    player: str
+
+
+@dataclass(frozen=True)
+class TakeBack(Command):
+    """Joueur professionnel: take back the card showing, show ``card`` instead."""
+
+    kind: ClassVar[str] = "rattlesnake.take-back"
+    player: str
+    card: int
+
+
+@dataclass(frozen=True)
+class NoReaction(Command):
+    """``player`` lets their turn to react go by (« pas de réaction »)."""
+
+    kind: ClassVar[str] = "rattlesnake.no-reaction"
+    player: str
+
+
+@dataclass(frozen=True)
+class StartFight(Command):
+    """A loser showing a revolver starts the combat (« revolver »)."""
+
+    kind: ClassVar[str] = "rattlesnake.start-fight"
+    player: str
+
+
+@dataclass(frozen=True)
+class DeclineFight(Command):
+    """A loser showing a revolver will not start a combat."""
+
+    kind: ClassVar[str] = "rattlesnake.decline-fight"
+    player: str
+
+
+@dataclass(frozen=True)
+class Flee(Command):
+    """Before the combat: discard a Coyote à foie jaune and flee with a share (« je fuis »)."""
+
+    kind: ClassVar[str] = "rattlesnake.flee"
+    player: str
+
+
+@dataclass(frozen=True)
+class Stand(Command):
+    """Before the combat: do not flee (« je reste »)."""
+
+    kind: ClassVar[str] = "rattlesnake.stand"
+    player: str
+
+
 COMMANDS: tuple[type[Command], ...] = (
     SetUp,
     PlaceSaloon,
@@ -157,5 +299,21 @@ COMMANDS: tuple[type[Command], ...] = (
     GiveUp,
     EndTurn,
     ApplyDefault,
+    Challenge,
+    Escape,
+    Stay,
+    Join,
+    Lower,
+    CloseJoins,
+    ChooseCard,
+    Cheat,
+    Tar,
+    DeclineTar,
+    TakeBack,
+    NoReaction,
+    StartFight,
+    DeclineFight,
+    Flee,
+    Stand,
 )
 """Every command type of the game, for the log."""

@@ -13,7 +13,16 @@ some may know is *sealed* (a secret, ``docs/architecture.md``):
   made, opened by the final post;
 * ``HandDealt`` — a player's five starting action cards (family ``hand``);
 * ``ActionDrawn`` / ``ShotsDrawn`` — the cards a player draws (family
-  ``action`` / ``shots``, key turn, player and number), their owner's.
+  ``action`` / ``shots``, key turn, player and number), their owner's;
+* ``PokerCardChosen`` — a participant's face-down game card in a poker game
+  (family ``poker``, key turn and player), sealed by the post of the choice,
+  opened by the post of the reveal (never before: a lone opponent's card
+  discarded unseen stays sealed until the final post).
+
+A poker game (R-9, R-16, R-17) is a string of public decisions, each an
+event replayed through ``poker``'s machine, followed by the money it moved
+(``PokerMoney``: stakes into the pot, refunds, shares, the pot won) and, at
+its end, ``PokerEnded`` (the cards it used go to the discard pile).
 
 Every secret is opened by the final post, so a player can check each draw
 against the deck orders, and the deck orders against the fortune.
@@ -344,6 +353,210 @@ class GameEnded(Event):
     why: str
 
 
+# --- the poker game (R-9, R-16, R-17) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PokerChallenged(Event):
+    """Step 4: ``challenger`` challenged ``challenged`` for ``stake`` and put it on the table."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-challenged"
+    turn: int
+    challenger: str
+    challenged: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class PokerEscaped(Event):
+    """The challenged discarded a Coyote à foie jaune and escaped."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-escaped"
+    turn: int
+    player: str
+
+
+@dataclass(frozen=True)
+class PokerStayed(Event):
+    """The challenged plays (with no game card in hand, an action card is drawn for them, R-16)."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-stayed"
+    turn: int
+    player: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerJoined(Event):
+    """``player`` joined the poker game at the stake."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-joined"
+    turn: int
+    player: str
+
+
+@dataclass(frozen=True)
+class StakeLowered(Event):
+    """The challenger lowered the stake to ``stake`` for everyone (R-16)."""
+
+    kind: ClassVar[str] = "rattlesnake.stake-lowered"
+    turn: int
+    player: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class JoinsClosed(Event):
+    """Nobody else may join: the face-down cards are chosen (or, nobody left to play, no game)."""
+
+    kind: ClassVar[str] = "rattlesnake.joins-closed"
+    turn: int
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerCardChosen(Event):
+    """``player``'s face-down game card; ``card`` 0: none (the challenged only)."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-card-chosen"
+    sealed: ClassVar[bool] = True
+    secret: ClassVar[str] = "poker"
+    secret_fields: ClassVar[tuple[str, ...]] = ("turn", "player")
+    turn: int
+    player: str
+    card: int
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerRevealed(Event):
+    """The face-down cards turned over together: ``cards`` (player, card) in
+    seating order from the challenger; a challenged who played none is not listed."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-revealed"
+    turn: int
+    cards: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class CheatPlayed(Event):
+    """Tricheur: ``player`` swapped the card showing in front of them with ``target``'s."""
+
+    kind: ClassVar[str] = "rattlesnake.cheat-played"
+    turn: int
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
+class TarPlayed(Event):
+    """Goudron & Plumes: ``player`` undid the Tricheur just played; the cheater's stake is shared."""
+
+    kind: ClassVar[str] = "rattlesnake.tar-played"
+    turn: int
+    player: str
+
+
+@dataclass(frozen=True)
+class TarDeclined(Event):
+    """``player`` will not answer the Tricheur with Goudron & Plumes."""
+
+    kind: ClassVar[str] = "rattlesnake.tar-declined"
+    turn: int
+    player: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class SwapStood(Event):
+    """Nobody answered the Tricheur: the swap stands."""
+
+    kind: ClassVar[str] = "rattlesnake.swap-stood"
+    turn: int
+
+
+@dataclass(frozen=True)
+class CardTakenBack(Event):
+    """Joueur professionnel: ``player`` took back the card showing and shows ``card`` instead."""
+
+    kind: ClassVar[str] = "rattlesnake.card-taken-back"
+    turn: int
+    player: str
+    card: int
+
+
+@dataclass(frozen=True)
+class ReactionPassed(Event):
+    """``player`` let their turn to react go by."""
+
+    kind: ClassVar[str] = "rattlesnake.reaction-passed"
+    turn: int
+    player: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerFightStarted(Event):
+    """``player``, a loser showing a revolver, started the combat (R-17)."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-fight-started"
+    turn: int
+    player: str
+
+
+@dataclass(frozen=True)
+class PokerFightDeclined(Event):
+    """``player``, a loser showing a revolver, will not start a combat."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-fight-declined"
+    turn: int
+    player: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerFled(Event):
+    """Before the combat, ``player`` discarded a Coyote à foie jaune to flee with a share."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-fled"
+    turn: int
+    player: str
+
+
+@dataclass(frozen=True)
+class PokerStood(Event):
+    """Before the combat, ``player`` did not flee."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-stood"
+    turn: int
+    player: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class PokerMoney(Event):
+    """``amount`` dollars moved in a poker game: from ``source`` (None: the pot)
+    to ``target`` (None: the pot); ``why`` is ``stake``, ``refund``,
+    ``forfeit`` (a share of a cheater's stake), ``flight`` or ``win``."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-money"
+    turn: int
+    source: str | None
+    target: str | None
+    amount: int
+    why: str
+
+
+@dataclass(frozen=True)
+class PokerEnded(Event):
+    """The poker game is over: ``taker`` took what remained of the pot (None:
+    no game); the cards it used went to the discard pile."""
+
+    kind: ClassVar[str] = "rattlesnake.poker-ended"
+    turn: int
+    taker: str | None
+
+
 EVENTS: tuple[type[Event], ...] = (
     GameSetUp,
     BagFilled,
@@ -371,5 +584,25 @@ EVENTS: tuple[type[Event], ...] = (
     CashSeized,
     TurnEnded,
     GameEnded,
+    PokerChallenged,
+    PokerEscaped,
+    PokerStayed,
+    PokerJoined,
+    StakeLowered,
+    JoinsClosed,
+    PokerCardChosen,
+    PokerRevealed,
+    CheatPlayed,
+    TarPlayed,
+    TarDeclined,
+    SwapStood,
+    CardTakenBack,
+    ReactionPassed,
+    PokerFightStarted,
+    PokerFightDeclined,
+    PokerFled,
+    PokerStood,
+    PokerMoney,
+    PokerEnded,
 )
 """Every event type of the game, for the codec."""

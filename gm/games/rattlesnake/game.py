@@ -23,7 +23,7 @@ the draw, the ``divers``, the bank attack and its blows, then « fin ».
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from gm.core.names import find_name
 from gm.core.protocol import (
@@ -40,6 +40,7 @@ from gm.errors import InputError
 
 from . import combat as fight
 from . import notation, picture, rules, views
+from . import poker as pk
 from .cards import DIVERS, Card
 from .commands import COMMANDS
 from .events import (
@@ -50,7 +51,7 @@ from .events import (
     TileDrawn,
 )
 from .manifest import INFO
-from .model import Phase, State
+from .model import Move, Phase, State
 from .tiles import Tile, legal_cells
 
 _TOP_KEYS = ("setup", "turns")
@@ -66,10 +67,26 @@ def awaiting(state: State) -> tuple[Awaited, ...]:
         return (Awaited(state.saloon_turn, "public", "their saloon"),)
     if state.phase is Phase.BANK and state.combat is not None and state.combat.turn:
         return (Awaited(state.combat.turn, "public", "a blow of the bank attack"),)
+    if state.phase is Phase.POKER and state.poker is not None:
+        stage = state.poker.stage
+        how: Literal["private", "public"] = "private" if stage is pk.Stage.CARDS else "public"
+        return tuple(Awaited(p, how, _POKER_AWAITED[stage]) for p in rules.poker_awaiting(state))
     what = {Phase.TILE: "step 1: the tile", Phase.DRAW: "step 2: the draw", Phase.FREE: "steps 3-5"}
     if state.phase in what and state.active is not None:
         return (Awaited(state.active, "public", what[state.phase]),)
     return ()
+
+
+_POKER_AWAITED = {
+    pk.Stage.ESCAPE: "the poker challenge: Coyote or stay",
+    pk.Stage.JOIN: "the joins: « cartes » or their face-down card",
+    pk.Stage.CARDS: "a face-down poker card",
+    pk.Stage.REACT: "a poker reaction",
+    pk.Stage.TAR: "Goudron & Plumes or not",
+    pk.Stage.REVOLVER: "the revolver: a combat or not",
+    pk.Stage.FLIGHT: "flee or stand",
+    pk.Stage.COMBAT: "a blow of the poker combat",
+}
 
 
 # --- posts ---------------------------------------------------------------------------------
@@ -128,8 +145,28 @@ def shown(state: State, post: PostRef) -> Shown:
         for deck in ("actions", "shots"):
             for n in range(1, state.shuffled(deck) + 1):
                 sealed.append(("deck", deck, n))
-        return Shown(sealed=tuple(sealed))
+        # a move post shows its own moves only: the seals of the cards chosen
+        # there, and the cards turned over there
+        first = post.at[1] if post.kind == "move" and len(post.at) > 1 else 1
+        moves = state.history[number - 1].moves[first - 1 :]
+        opened = _poker_opened(number, moves)
+        chose = [m.get("player") for m in moves if m.what == "chose"]
+        sealed += [("poker", number, p) for p in chose if ("poker", number, p) not in opened]
+        return Shown(sealed=tuple(sealed), opened=tuple(opened))
     return NOTHING_SHOWN
+
+
+def _poker_opened(number: int, moves: Sequence[Move]) -> list[tuple[str | int, ...]]:
+    """The face-down cards of turn ``number``'s poker game turned over: those
+    revealed, and a challenged's « none » (public at once, R-16). A lone
+    opponent's card discarded unseen stays sealed (the final post discloses it)."""
+    opened: list[tuple[str | int, ...]] = []
+    for move in moves:
+        if move.what == "revealed":
+            opened += [("poker", number, p) for p, _ in move.get("cards")]
+        elif move.what == "chose" and move.get("none"):
+            opened.append(("poker", number, move.get("player")))
+    return opened
 
 
 # --- legal inputs ---------------------------------------------------------------------------
@@ -166,6 +203,12 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
             say(who, "passe")
         default(who)
         return tuple(out)
+    if state.phase is Phase.POKER and state.poker is not None:
+        for who, said in _poker_inputs(state, state.poker):
+            say(who, said)
+        for who in rules.poker_awaiting(state):
+            default(who)
+        return tuple(out)
     record = state.current
     assert record is not None
     player = record.player
@@ -200,8 +243,61 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         others = [p for p in state.players if p != player]
         for card in dict.fromkeys(c for c in hand if isinstance(c, Card) and c in DIVERS):
             say(player, f"vend {card.label} à {others[0]} pour 0")
+        if not record.poker_done and any(isinstance(c, int) for c in hand):
+            stake = min(state.cash_of(player) // 1000 * 1000, 3000)
+            if stake:
+                for target in others[:2]:
+                    say(player, f"poker {target} {stake}")
     default(player)
     return tuple(out)
+
+
+def _poker_inputs(state: State, poker: pk.Poker) -> list[tuple[str, str]]:
+    """Messages for the poker game's legal actions (``poker.legal_actions``), as players write them."""
+    out: list[tuple[str, str]] = []
+    chosen: dict[str, int] = {}
+    for action in pk.legal_actions(poker):
+        who, arg = action.player, action.arg
+        match action.verb:
+            case pk.Verb.ESCAPE:
+                out.append((who or "", "Coyote"))
+            case pk.Verb.STAY:
+                out.append((who or "", "je reste"))
+            case pk.Verb.JOIN:
+                out.append((who or "", "je suis"))
+            case pk.Verb.LOWER:
+                out.append((who or "", f"je baisse à {arg}"))
+            case pk.Verb.CLOSE:
+                out.append((poker.challenger, "cartes"))
+            case pk.Verb.CHOOSE:
+                chosen[who or ""] = chosen.get(who or "", 0) + 1
+                if chosen[who or ""] <= 3:
+                    out.append((who or "", "aucune" if arg is None else f"le {arg}"))
+            case pk.Verb.CHEAT:
+                out.append((who or "", f"Tricheur avec {arg}"))
+            case pk.Verb.TAR:
+                out.append((who or "", "Goudron & Plumes"))
+            case pk.Verb.LET_STAND:
+                out += [(p, "pas de Goudron") for p in rules.poker_awaiting(state)]
+            case pk.Verb.TAKE_BACK:
+                out.append((who or "", f"Joueur professionnel {arg}"))
+            case pk.Verb.NO_REACTION:
+                out.append((who or "", "pas de réaction"))
+            case pk.Verb.FIGHT:
+                out.append((who or "", "revolver"))
+            case pk.Verb.DECLINE:
+                out.append((who or "", "pas de combat"))
+            case pk.Verb.FLEE:
+                out.append((who or "", "je fuis"))
+            case pk.Verb.STAND:
+                out.append((who or "", "je reste"))
+            case pk.Verb.SHOOT:
+                assert isinstance(arg, tuple)
+                if len([t for t in out if t[0] == who]) < 3:
+                    out.append((who or "", " ".join(map(str, arg)) or _free_word(state, who or "")))
+            case pk.Verb.GIVE_UP:
+                out.append((who or "", "passe"))
+    return out
 
 
 def _free_word(state: State, player: str) -> str:
@@ -305,8 +401,6 @@ def _saloon_steps(saloons: Mapping[str, str]) -> list[ScenarioStep]:
 def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     where = f"turn {number}"
     check_entry_keys(where, entry, _TURN_KEYS)
-    if "poker" in entry or "poker_first" in entry:
-        raise _bad(where, "poker games are not played by gm yet", "poker")
     named = _text(where, "player", entry["player"]) if "player" in entry else None
     steps: list[ScenarioStep] = []
 
@@ -335,6 +429,11 @@ def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
         raise _bad(where, "'divers' must be a list of strings", "divers")
     for i, text in enumerate(divers, start=1):
         say(f"divers {i}", text)
+    poker_first = entry.get("poker_first", False)
+    if not isinstance(poker_first, bool):
+        raise _bad(where, "'poker_first' must be true or false", "poker_first")
+    if poker_first:
+        steps += _poker_steps(where, entry.get("poker"), active)
     bank = entry.get("bank")
     if bank is not None:
         if not isinstance(bank, Mapping) or "target" not in bank:
@@ -352,8 +451,140 @@ def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
         for i, blow in enumerate(blows[1:], start=2):
             name, _, rest = blow.strip().partition(" ")
             say(f"blow {i}", rest.strip() or "passe", actor=name)
+    if not poker_first:
+        steps += _poker_steps(where, entry.get("poker"), active)
     say("end", "fin")
     return steps
+
+
+_POKER_KEYS = (
+    "challenged", "stake", "coyote", "joiners", "lower", "cards", "reactions", "revolver",
+    "flee", "combat",
+)  # fmt: skip
+
+
+def _strings(where: str, key: str, value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _bad(where, f"poker.{key} must be a list of strings", key)
+    return value
+
+
+def _poker_steps(where: str, poker: Any, active: Any) -> list[ScenarioStep]:
+    """A ``[turns.poker]`` table as the players' messages, in the order of the game.
+
+    Who the file leaves out answers as the rules read silence: a participant
+    not in ``reactions`` lets their turn go by, nobody listed answers a
+    Tricheur with Goudron & Plumes, a revolver loser not named in
+    ``revolver`` starts no combat, a player not in ``flee`` stays.
+    """
+    if poker is None:
+        return []
+    if not isinstance(poker, Mapping):
+        raise _bad(where, "[turns.poker] must be a table", "poker")
+    here = f"{where}, poker"
+    check_entry_keys(here, poker, _POKER_KEYS)
+    if "challenged" not in poker or "stake" not in poker:
+        raise _bad(here, "a poker game names 'challenged' and 'stake'", "poker")
+    challenged = _text(here, "challenged", poker["challenged"])
+    stake = poker["stake"]
+    if isinstance(stake, bool) or not isinstance(stake, int | str):
+        raise _bad(here, "'stake' is an amount (6000 or \"6 000 $\")", "stake")
+    steps: list[ScenarioStep] = []
+
+    def say(label: str, actor: str, text: str, when: Any = None) -> None:
+        steps.append(ScenarioStep(where=f"{here}, {label}", actor=actor, text=text, when=when))
+
+    steps.append(
+        ScenarioStep(
+            where=f"{here}, challenge", text=f"poker {challenged} {stake}", actor_of=active
+        )
+    )
+    coyote = poker.get("coyote", False)
+    if not isinstance(coyote, bool):
+        raise _bad(here, "'coyote' must be true or false", "coyote")
+    say("coyote" if coyote else "stay", challenged, "Coyote" if coyote else "je reste")
+    if "lower" in poker:
+        lowered = poker["lower"]
+        if isinstance(lowered, bool) or not isinstance(lowered, int | str):
+            raise _bad(here, "'lower' is an amount", "lower")
+        steps.append(
+            ScenarioStep(where=f"{here}, lower", text=f"je baisse à {lowered}", actor_of=active)
+        )
+    for joiner in _strings(here, "joiners", poker.get("joiners", [])):
+        say(f"join ({joiner})", joiner, "je suis")
+    steps.append(
+        ScenarioStep(
+            where=f"{here}, cartes", text="cartes", actor_of=active, when=_stage(pk.Stage.JOIN)
+        )
+    )
+    cards = poker.get("cards", {})
+    if not isinstance(cards, Mapping) or not all(isinstance(v, str) for v in cards.values()):
+        raise _bad(here, 'poker.cards must be a table of player = "17"', "cards")
+    last = [p for p in cards if find_name((p,), challenged) is not None]
+    for player, text in cards.items():
+        if not last or player != last[0]:
+            say(f"card ({player})", player, text)
+    if last:
+        say(f"card ({last[0]})", last[0], cards[last[0]])
+    elif not coyote:
+        say(f"card ({challenged})", challenged, "aucune", when=_stage(pk.Stage.CARDS))
+    reactions = _strings(here, "reactions", poker.get("reactions", []))
+    for i, reaction in enumerate(reactions, start=1):
+        name, _, text = reaction.strip().partition(" ")
+        if notation.tokens(text)[:1] != ["goudron"]:
+            steps += _silence(f"{here}, reaction {i}", pk.Stage.TAR, "pas de Goudron")
+            steps += _silence(f"{here}, reaction {i}", pk.Stage.REACT, "pas de réaction", name)
+        say(f"reaction {i}", name, text.strip())
+    steps += _silence(f"{here}, after the reactions", pk.Stage.TAR, "pas de Goudron")
+    steps += _silence(f"{here}, after the reactions", pk.Stage.REACT, "pas de réaction")
+    starter = poker.get("revolver")
+    if starter is not None:
+        say("revolver", _text(here, "revolver", starter), "revolver")
+    steps += _silence(f"{here}, revolver", pk.Stage.REVOLVER, "pas de combat")
+    fleers = _strings(here, "flee", poker.get("flee", []))
+    for _ in range(6):
+        for fleer in fleers:
+            say(f"flee ({fleer})", fleer, "je fuis", when=_awaits(pk.Stage.FLIGHT, fleer))
+        steps += _silence(f"{here}, flight", pk.Stage.FLIGHT, "je reste", *fleers, times=1)
+    for i, blow in enumerate(_strings(here, "combat", poker.get("combat", [])), start=1):
+        name, _, rest = blow.strip().partition(" ")
+        say(f"blow {i}", name, rest.strip() or "passe")
+    return steps
+
+
+def _stage(stage: pk.Stage) -> Any:
+    return lambda state: state.poker is not None and state.poker.stage is stage
+
+
+def _awaits(stage: pk.Stage, player: str) -> Any:
+    def due(state: State) -> bool:
+        awaited = rules.poker_awaiting(state) if state.poker is not None else ()
+        return (
+            state.poker is not None
+            and state.poker.stage is stage
+            and bool(awaited)
+            and find_name((awaited[0],), player) is not None
+        )
+
+    return due
+
+
+def _silence(
+    where: str, stage: pk.Stage, text: str, *but: str, times: int = 6
+) -> list[ScenarioStep]:
+    """Up to ``times`` messages ``text`` from whoever ``stage`` awaits first,
+    unless it is one of ``but`` (who answer otherwise in the file)."""
+
+    def due(state: State) -> bool:
+        if state.poker is None or state.poker.stage is not stage:
+            return False
+        awaited = rules.poker_awaiting(state)
+        return bool(awaited) and not any(find_name((awaited[0],), b) for b in but)
+
+    def first(state: State) -> str:
+        return rules.poker_awaiting(state)[0]
+
+    return [ScenarioStep(where=where, text=text, actor_of=first, when=due) for _ in range(times)]
 
 
 GAME: GameDef[State] = GameDef(

@@ -21,6 +21,7 @@ from typing import Any
 from .board import Board, default_board, default_board_text, load_board
 from .cards import Action, Card
 from .combat import Combat
+from .poker import Poker
 from .tiles import Layout, Tile
 
 START_CASH = 10_000
@@ -69,6 +70,7 @@ class Phase(StrEnum):
     DRAW = "draw"  # step 2: one action card, or two shot cards
     FREE = "free"  # steps 3 and 4: divers cards, trades, a bank attack, a poker game; then « fin »
     BANK = "bank"  # a bank attack: the combat, blow by blow
+    POKER = "poker"  # a poker game: ``State.poker`` says what it waits for
     OVER = "over"
 
 
@@ -142,6 +144,10 @@ class State:
     history: tuple[TurnRecord, ...] = ()
     combat: Combat | None = None
     bank_target: str | None = None
+    poker: Poker | None = None
+    """The poker game in play (``Phase.POKER``): seats, pot, cards, stage."""
+    tar_declined: tuple[str, ...] = ()
+    """Who has said they will not answer the Tricheur just played (the Goudron window)."""
     winners: tuple[str, ...] = ()
     won_by: str | None = None
     """``threshold`` or ``last-tile`` once the game is over."""

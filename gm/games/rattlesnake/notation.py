@@ -17,6 +17,16 @@ means:
   attack and its opening shot (or « attaque bob Slippery Joe »: a free shot);
 * in a combat: the shot cards laid (« 2 1 »), a free shot alone (« Slippery
   Joe »), or « passe »;
+* « poker cyd 6000 » / « je défie cyd pour 6 000 $ »: step 4, a poker game;
+  then, in the poker game (what a message means depends on what it waits
+  for): « Coyote » (the challenged escapes) or « je reste »; « je suis » /
+  « je joue » (join), « je baisse à 3000 » (the challenger lowers the
+  stake), « cartes » (the challenger closes the joins); « le 17 » (a
+  face-down card, by private message; the first one closes the joins) or
+  « aucune » / « rien » (the challenged plays none); « Tricheur avec ana »,
+  « Joueur professionnel 20 », « pas de réaction »; « Goudron & Plumes » or
+  « pas de Goudron » (after a Tricheur); « revolver » (start the combat) or
+  « pas de combat »; « je fuis » (a Coyote) or « je reste »; then the blows;
 * « fin » / « fin du tour »: step 5, the turn is over.
 
 Words are matched ignoring case, accents and punctuation. Half a name that
@@ -33,16 +43,33 @@ from gm.core.names import fold
 from gm.core.protocol import Command
 from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
 
+from . import poker as pk
 from .cards import DIVERS, Card, find_cards
 from .commands import (
     AttackBank,
+    Challenge,
+    Cheat,
+    ChooseCard,
+    CloseJoins,
+    DeclineFight,
+    DeclineTar,
     Draw,
     EndTurn,
+    Escape,
+    Flee,
     GiveUp,
+    Join,
+    Lower,
+    NoReaction,
     PlaceSaloon,
     PlaceTile,
     PlayDivers,
     Shoot,
+    Stand,
+    StartFight,
+    Stay,
+    TakeBack,
+    Tar,
     Trade,
 )
 from .model import Phase, State
@@ -60,6 +87,15 @@ ATTACK_WORDS = {"attaque", "attaquer", "braque", "braquer"}
 BUY_WORDS = {"achete", "acheter", "achat", "j'achete"}
 SELL_WORDS = {"vend", "vends", "vendre", "vente"}
 FREE_SHOTS = (Card.IRONFIST, Card.SLIPPERY)
+POKER_WORDS = {"poker", "defie", "defier", "defi"}
+NO_WORDS = {"pas", "non", "rien", "aucune", "aucun", "passe", "personne"}
+NONE_WORDS = {"aucune", "aucun", "rien"}
+STAY_WORDS = {"reste", "rester", "restes"}
+JOIN_WORDS = {"suis", "joue", "jouer", "rejoins", "rejoindre", "participe", "entre", "moi"}
+LOWER_WORDS = {"baisse", "baisser", "abaisse", "descend", "descends"}
+CLOSE_WORDS = {"cartes"}
+FLEE_WORDS = {"fuis", "fuir", "fuite", "file"}
+FIGHT_WORDS = {"revolver", "combat", "degaine", "tire", "feu"}
 
 
 def tokens(text: str) -> list[str]:
@@ -160,8 +196,22 @@ def _part(state: State, player: str, text: str) -> Command:
     wordset = set(words)
     if state.phase is Phase.BANK:
         return _blow(state, player, text, words)
+    if state.phase is Phase.POKER and state.poker is not None:
+        return _poker(state, state.poker, player, text, words)
     if wordset & BUY_WORDS or wordset & SELL_WORDS:
         return _trade(state, player, text, words, buying=bool(wordset & BUY_WORDS))
+    if wordset & POKER_WORDS:
+        # a player naming themself gets the rules' refusal, not a syntax error
+        target = _any_player(state, words, skip=player) or _any_player(state, words)
+        stake = amount(" ".join(w for w in words if w not in {"poker"}))
+        if target is None or stake is None:
+            raise _syntax(
+                f"a poker game names the player challenged and the stake:"
+                f" « poker cyd 6000 » (in {text!r})",
+                text,
+                "bad-challenge",
+            )
+        return Challenge(player, target, stake)
     if wordset & ATTACK_WORDS:
         target = _any_player(state, words, skip=player)
         if target is None:
@@ -246,6 +296,91 @@ def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
     if shots or free is not None:
         return Shoot(player, tuple(shots), free)
     return GiveUp(player)
+
+
+def _game_card(words: list[str]) -> int | None:
+    """The game card a message names (« le 17 »): its last number (the rules
+    refuse one the player does not hold, listing their game cards)."""
+    found = [int(w) for w in words if w.isdigit()]
+    return found[-1] if found else None
+
+
+_SAY = {
+    pk.Stage.ESCAPE: "« Coyote » (escape) or « je reste »",
+    pk.Stage.JOIN: "« je suis » (join), « je baisse à 3000 », « cartes » or a card (« le 17 »)",
+    pk.Stage.CARDS: "a face-down game card (« le 17 »), or « aucune » for the challenged",
+    pk.Stage.REACT: "« Tricheur avec ana », « Joueur professionnel 20 » or « pas de réaction »",
+    pk.Stage.TAR: "« Goudron & Plumes » or « pas de Goudron »",
+    pk.Stage.REVOLVER: "« revolver » (start the combat) or « pas de combat »",
+    pk.Stage.FLIGHT: "« je fuis » (a Coyote) or « je reste »",
+}
+"""What a message may say at each stage, for the English error (the reply is the template's)."""
+
+
+def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[str]) -> Command:
+    """A part of a message during a poker game, read by what the game waits for."""
+    wordset = set(words)
+    stage = poker.stage
+    if stage is pk.Stage.COMBAT:
+        return _blow(state, player, text, words)
+    cards = set(_cards_in(text))
+    card = _game_card(words)
+    if stage is pk.Stage.ESCAPE:
+        if Card.COYOTE in cards:
+            return Escape(player)
+        if wordset & (STAY_WORDS | JOIN_WORDS):
+            return Stay(player)
+    elif stage is pk.Stage.JOIN:
+        if wordset & LOWER_WORDS:
+            stake = amount(text)
+            if stake is not None:
+                return Lower(player, stake)
+        elif card is not None:
+            return ChooseCard(player, card)
+        elif wordset & NONE_WORDS:
+            return ChooseCard(player, None)
+        elif wordset & CLOSE_WORDS:
+            return CloseJoins(player)
+        elif wordset & JOIN_WORDS:
+            return Join(player)
+    elif stage is pk.Stage.CARDS:
+        if card is not None:
+            return ChooseCard(player, card)
+        if wordset & NONE_WORDS:
+            return ChooseCard(player, None)
+    elif stage is pk.Stage.REACT:
+        if Card.TRICHEUR in cards:
+            target = _any_player(state, words, skip=player) or _any_player(state, words)
+            if target is not None:
+                return Cheat(player, target)
+        elif Card.PROFESSIONNEL in cards:
+            if card is not None:
+                return TakeBack(player, card)
+        elif Card.GOUDRON in cards:
+            return Tar(player)
+        elif wordset & NO_WORDS:
+            return NoReaction(player)
+    elif stage is pk.Stage.TAR:
+        if wordset & NO_WORDS:
+            return DeclineTar(player)
+        if Card.GOUDRON in cards:
+            return Tar(player)
+    elif stage is pk.Stage.REVOLVER:
+        if wordset & NO_WORDS:
+            return DeclineFight(player)
+        if wordset & FIGHT_WORDS:
+            return StartFight(player)
+    elif stage is pk.Stage.FLIGHT:
+        if Card.COYOTE in cards or wordset & FLEE_WORDS:
+            return Flee(player)
+        if wordset & STAY_WORDS:
+            return Stand(player)
+    raise _syntax(
+        f"cannot read {text!r} in the poker game ({stage}): {_SAY.get(stage, '')}",
+        text,
+        "poker-syntax",
+        stage=str(stage),
+    )
 
 
 def from_params(state: State, player: str, values: Mapping[str, Any]) -> tuple[Command, ...]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from gm.core import rules as core_rules
@@ -36,6 +37,7 @@ from gm.errors import (
 )
 
 from . import combat as fight
+from . import poker as pk
 from .bank import OWNER_DRAWS, seizure
 from .board import BoardError, default_board_text, load_board
 from .cards import (
@@ -46,20 +48,37 @@ from .cards import (
     JOES,
     PERMANENTS,
     SHOT_DECK,
+    Action,
     Card,
     find_cards,
 )
 from .commands import (
     ApplyDefault,
     AttackBank,
+    Challenge,
+    Cheat,
+    ChooseCard,
+    CloseJoins,
+    DeclineFight,
+    DeclineTar,
     Draw,
     EndTurn,
+    Escape,
+    Flee,
     GiveUp,
+    Join,
+    Lower,
+    NoReaction,
     PlaceSaloon,
     PlaceTile,
     PlayDivers,
     SetUp,
     Shoot,
+    Stand,
+    StartFight,
+    Stay,
+    TakeBack,
+    Tar,
     Trade,
 )
 from .events import (
@@ -68,7 +87,9 @@ from .events import (
     BankAttacked,
     BountyCollected,
     CardSold,
+    CardTakenBack,
     CashSeized,
+    CheatPlayed,
     CombatEnded,
     DeckReshuffled,
     DeckShuffled,
@@ -77,13 +98,31 @@ from .events import (
     GameEnded,
     GameSetUp,
     HandDealt,
+    JoinsClosed,
     OrdersGiven,
     PermanentDiscarded,
     PermanentLaid,
+    PokerCardChosen,
+    PokerChallenged,
+    PokerEnded,
+    PokerEscaped,
+    PokerFightDeclined,
+    PokerFightStarted,
+    PokerFled,
+    PokerJoined,
+    PokerMoney,
+    PokerRevealed,
+    PokerStayed,
+    PokerStood,
+    ReactionPassed,
     SaloonPlaced,
     ShotFired,
     ShotsDrawn,
     SingleUsePlayed,
+    StakeLowered,
+    SwapStood,
+    TarDeclined,
+    TarPlayed,
     TileDestroyed,
     TileDrawn,
     TilePlaced,
@@ -200,6 +239,13 @@ def phase_key(state: State) -> str:
     assert record is not None
     if state.phase is Phase.BANK and state.combat is not None:
         return f"turn-{record.number}/bank-{len(state.combat.moves) + 1}"
+    if state.phase is Phase.POKER and state.poker is not None:
+        poker = state.poker
+        blows = len(poker.combat.moves) if poker.combat is not None else 0
+        return (
+            f"turn-{record.number}/poker-{poker.stage.value}"
+            f"-{len(poker.played)}-{poker.turn + 1}-{blows}"
+        )
     return f"turn-{record.number}/{state.phase.value}"
 
 
@@ -223,6 +269,9 @@ def next_step(state: State) -> str:
     if state.phase is Phase.BANK and state.combat is not None:
         who = state.combat.turn
         return f"gm order {who} (their blow), or gm default {who} (passe)"
+    if state.phase is Phase.POKER and state.poker is not None:
+        who = ", ".join(poker_awaiting(state))
+        return f"gm order {who} (poker: {state.poker.stage.value}), or gm default {who}"
     player = state.active
     what = {
         Phase.TILE: "step 1: where the tile goes",
@@ -284,10 +333,32 @@ def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Eve
             _trade(run, actor, command)
         case AttackBank():
             _attack(run, _acting(state, actor, command.player), command, draws)
+        case Shoot() | GiveUp() if state.phase is Phase.POKER:
+            _poker_command(run, _acting(state, actor, command.player), command, draws)
         case Shoot():
             _shoot(run, _acting(state, actor, command.player), command, draws)
         case GiveUp():
             _give_up(run, _acting(state, actor, command.player), draws)
+        case Challenge():
+            _challenge(run, _acting(state, actor, command.player), command, draws)
+        case (
+            Escape()
+            | Stay()
+            | Join()
+            | Lower()
+            | CloseJoins()
+            | ChooseCard()
+            | Cheat()
+            | Tar()
+            | DeclineTar()
+            | TakeBack()
+            | NoReaction()
+            | StartFight()
+            | DeclineFight()
+            | Flee()
+            | Stand()
+        ):
+            _poker_command(run, _acting(state, actor, command.player), command, draws)
         case EndTurn():
             _end_turn(run, _acting(state, actor, command.player), draws)
         case ApplyDefault():
@@ -845,6 +916,304 @@ def _after_blow(run: Run, draws: Draws) -> None:
     _draw_shots(run, target, OWNER_DRAWS, draws)
 
 
+# step 4: the poker game (R-9, R-16, R-17) -----------------------------------------------------
+#
+# ``poker`` is the machine; here each decision becomes an event that ``evolve``
+# replays through it (``poker_step``), followed by the money it moved
+# (``PokerMoney``, one per transfer) and, once it is over, ``PokerEnded``.
+# Forum rules (gm's): the joins close when the challenger says « cartes » or
+# when a participant sends the first face-down card; the Goudron & Plumes
+# window after a Tricheur waits for every player but the cheater (awaiting
+# only a holder would tell the table who holds the card), each answering
+# « Goudron & Plumes » or « pas de Goudron »; it closes when one plays it or
+# all have declined.
+
+_LABELS = {c.label: c for c in Card}
+
+
+def poker_card(card: Action) -> int | str:
+    """An action card as ``poker`` writes it: a game card's value, or a rules-page name."""
+    return card if isinstance(card, int) else card.label
+
+
+def action_of(card: int | str) -> Action:
+    """``poker_card``'s inverse."""
+    return card if isinstance(card, int) else _LABELS[card]
+
+
+def poker_seats(state: State) -> tuple[pk.Seat, ...]:
+    """Every player as ``poker`` sees them, in seating order."""
+    return tuple(
+        pk.Seat(
+            p,
+            state.cash_of(p),
+            tuple(poker_card(c) for c in state.hand_of(p)),
+            state.shots_of(p),
+            tuple(c.label for c in state.permanents_of(p)),
+        )
+        for p in state.players
+    )
+
+
+def poker_step(poker: pk.Poker, event: Event) -> pk.Poker:
+    """The poker game after ``event`` (a decision of the game in play); refuses an illegal one."""
+    match event:
+        case PokerEscaped():
+            return pk.escape(poker, event.player)
+        case PokerStayed():
+            return pk.stay(poker, event.player)
+        case ActionDrawn():
+            return pk.forced_draw(poker, poker_card(card_of_key(event.card)))
+        case PokerJoined():
+            return pk.join(poker, event.player)
+        case StakeLowered():
+            return pk.lower(poker, event.player, event.stake)
+        case JoinsClosed():
+            return pk.close_joins(poker)
+        case PokerCardChosen():
+            return pk.choose(poker, event.player, event.card or None)
+        case CheatPlayed():
+            return pk.cheat(poker, event.player, event.target)
+        case TarPlayed():
+            return pk.tar(poker, event.player)
+        case SwapStood():
+            return pk.let_stand(poker)
+        case CardTakenBack():
+            return pk.take_back(poker, event.player, event.card)
+        case ReactionPassed():
+            return pk.no_reaction(poker, event.player)
+        case PokerFightStarted():
+            return pk.start_fight(poker, event.player)
+        case PokerFightDeclined():
+            return pk.decline(poker, event.player)
+        case PokerFled():
+            return pk.flee(poker, event.player)
+        case PokerStood():
+            return pk.stand(poker, event.player)
+        case ShotFired():
+            free = event.free.label if event.free is not None else None
+            return pk.shoot(poker, event.player, event.cards, free)
+        case FighterPassed():
+            return pk.give_up(poker, event.player)
+    return poker
+
+
+def _poker_of(state: State, what: str) -> pk.Poker:
+    if state.phase is not Phase.POKER or state.poker is None:
+        raise not_now(state, what)
+    return state.poker
+
+
+def _poker_emit(run: Run, event: Event, draws: Draws) -> None:
+    """One decision of the poker game: the event, the money it moved, what follows."""
+    before = _poker_of(run.state, "a poker decision")
+    poker_step(before, event)  # refuses an illegal decision before anything is recorded
+    run.emit(event)
+    _poker_follow(run, before, draws)
+
+
+def _poker_follow(run: Run, before: pk.Poker, draws: Draws) -> None:
+    state = run.state
+    after = state.poker
+    assert after is not None
+    number = turn_number(state)
+    for t in after.transfers[len(before.transfers) :]:
+        run.emit(PokerMoney(number, t.source, t.target, t.amount, t.why.value))
+    if after.revealed and not before.revealed:
+        run.emit(PokerRevealed(number, tuple((n, after.seat(n).card or 0) for n in after.showing)))
+    if after.stage is pk.Stage.DRAW:
+        # R-16: no game card in hand: the challenged draws an action card and must play
+        drawn = run.state.poker
+        _draw_action(run, after.challenged, draws)
+        assert run.state.poker is not None and drawn is not None
+        if run.state.poker.stage is not pk.Stage.DRAW:
+            _poker_follow(run, drawn, draws)
+        return
+    if after.stage is pk.Stage.DONE:
+        run.emit(PokerEnded(number, after.taker))
+        _check_threshold(run)
+
+
+def _challenge(run: Run, player: str, command: Challenge, draws: Draws) -> None:
+    state = run.state
+    _in_free(state, player, "a poker game")
+    record = state.current
+    assert record is not None
+    if record.poker_done:
+        raise _refuse("one poker game per turn", "poker-done")
+    target = find_player(state, command.target)
+    poker = pk.challenge(poker_seats(state), player, target, command.stake)  # refuses
+    run.emit(PokerChallenged(record.number, player, target, command.stake))
+    _poker_follow(run, replace(poker, transfers=()), draws)
+
+
+def _choose(
+    run: Run, player: str, command: ChooseCard, draws: Draws, default: bool = False
+) -> None:
+    poker = _poker_of(run.state, "choosing a face-down card")
+    number = turn_number(run.state)
+    if poker.stage is pk.Stage.JOIN:
+        # gm's forum rule: the first face-down card closes the joins
+        pk.choose(pk.close_joins(poker), player, command.card)  # refuses before closing
+        _poker_emit(run, JoinsClosed(number), draws)
+    _poker_emit(run, PokerCardChosen(number, player, command.card or 0, default), draws)
+
+
+def _tar_waits(state: State) -> tuple[str, ...]:
+    """Who may still answer the Tricheur just played: every player but the cheater."""
+    poker = state.poker
+    if poker is None or poker.stage is not pk.Stage.TAR or poker.swap is None:
+        return ()
+    return tuple(p for p in poker.from_(poker.swap[0])[1:] if p not in state.tar_declined)
+
+
+def _decline_tar(run: Run, player: str, draws: Draws, default: bool = False) -> None:
+    state = run.state
+    poker = _poker_of(state, "declining Goudron & Plumes")
+    if poker.stage is not pk.Stage.TAR:
+        raise PhaseError(
+            f"no Tricheur to answer now (poker: {poker.stage})",
+            code="rattlesnake/not-now",
+            params={
+                "what": "declining Goudron & Plumes",
+                "stage": str(poker.stage),
+                "awaiting": list(poker_awaiting(state)),
+            },
+        )
+    waits = _tar_waits(state)
+    if player not in waits:
+        raise _refuse(
+            f"{player} has nothing to answer now (awaited: {', '.join(waits)})",
+            "not-your-turn",
+            player=player,
+            turn=", ".join(waits),
+        )
+    run.emit(TarDeclined(turn_number(state), player, default))
+    if not _tar_waits(run.state):
+        _poker_emit(run, SwapStood(turn_number(state)), draws)
+
+
+def poker_awaiting(state: State) -> tuple[str, ...]:
+    """Who the poker game waits for: the machine's answer, the challenger
+    while the joins are open, every player but the cheater in the Goudron window."""
+    poker = state.poker
+    if poker is None:
+        return ()
+    if poker.stage is pk.Stage.JOIN:
+        return (poker.challenger,)
+    if poker.stage is pk.Stage.TAR:
+        return _tar_waits(state)
+    return pk.awaiting(poker)
+
+
+def _poker_command(run: Run, player: str, command: Command, draws: Draws) -> None:
+    """A decision of the poker game in play, as its event."""
+    n = turn_number(run.state)
+    match command:
+        case Escape():
+            _poker_emit(run, PokerEscaped(n, player), draws)
+        case Stay():
+            _poker_emit(run, PokerStayed(n, player), draws)
+        case Join():
+            _poker_emit(run, PokerJoined(n, player), draws)
+        case Lower():
+            _poker_emit(run, StakeLowered(n, player, command.stake), draws)
+        case CloseJoins():
+            poker = _poker_of(run.state, "closing the joins")
+            if player != poker.challenger:
+                raise _refuse(
+                    f"only the challenger, {poker.challenger}, closes the joins",
+                    "not-your-turn",
+                    player=player,
+                    turn=poker.challenger,
+                )
+            _poker_emit(run, JoinsClosed(n), draws)
+        case ChooseCard():
+            _choose(run, player, command, draws)
+        case Cheat():
+            target = find_player(run.state, command.target)
+            _poker_emit(run, CheatPlayed(n, player, target), draws)
+        case Tar():
+            _poker_emit(run, TarPlayed(n, player), draws)
+        case DeclineTar():
+            _decline_tar(run, player, draws)
+        case TakeBack():
+            _poker_emit(run, CardTakenBack(n, player, command.card), draws)
+        case NoReaction():
+            _poker_emit(run, ReactionPassed(n, player), draws)
+        case StartFight():
+            _poker_emit(run, PokerFightStarted(n, player), draws)
+        case DeclineFight():
+            _poker_emit(run, PokerFightDeclined(n, player), draws)
+        case Flee():
+            _poker_emit(run, PokerFled(n, player), draws)
+        case Stand():
+            _poker_emit(run, PokerStood(n, player), draws)
+        case Shoot():
+            poker = _poker_of(run.state, "a blow")
+            if poker.combat is not None and poker.stage is pk.Stage.COMBAT:
+                after = pk.shoot(poker, player, command.cards, _free(command.free))
+                total = _shooter_total(after, player)
+            else:
+                total = 0
+            _poker_emit(run, ShotFired(n, player, tuple(command.cards), total, command.free), draws)
+        case GiveUp():
+            _poker_emit(run, FighterPassed(n, player), draws)
+
+
+def _free(card: Card | None) -> str | None:
+    return card.label if card is not None else None
+
+
+def _shooter_total(poker: pk.Poker, player: str) -> int:
+    """A shooter's total after a blow (the combat may be over, its fighters kept)."""
+    if poker.combat is not None:
+        return poker.combat.fighter(player).total
+    return 0
+
+
+def _poker_default(run: Run, player: str, draws: Draws) -> None:
+    """A missed deadline in the poker game (gm's reading, ``poker.default``), for ``player``."""
+    state = run.state
+    poker = _poker_of(state, "a default")
+    n = turn_number(state)
+    match poker.stage:
+        case pk.Stage.ESCAPE:
+            _poker_emit(run, PokerStayed(n, player, default=True), draws)
+        case pk.Stage.JOIN:
+            _poker_emit(run, JoinsClosed(n, default=True), draws)
+        case pk.Stage.CARDS:
+            cards = pk.game_cards(poker.seat(player).hand)
+            card = None if player == poker.challenged else cards[0]
+            _choose(run, player, ChooseCard(player, card), draws, default=True)
+        case pk.Stage.REACT:
+            _poker_emit(run, ReactionPassed(n, player, default=True), draws)
+        case pk.Stage.TAR:
+            _decline_tar(run, player, draws, default=True)
+        case pk.Stage.REVOLVER:
+            _poker_emit(run, PokerFightDeclined(n, player, default=True), draws)
+        case pk.Stage.FLIGHT:
+            _poker_emit(run, PokerStood(n, player, default=True), draws)
+        case pk.Stage.COMBAT:
+            assert poker.combat is not None
+            if fight.can_pass(poker.combat, player):
+                _poker_emit(run, FighterPassed(n, player, default=True), draws)
+            else:
+                # the starter must open the combat they started: their smallest opening
+                opening = fight.minimal_shots(poker.combat, player)[0]
+                free = None
+                if not opening:
+                    free = next(
+                        (
+                            c
+                            for c in state.permanents_of(player)
+                            if c in (Card.IRONFIST, Card.SLIPPERY)
+                        ),
+                        None,
+                    )
+                _poker_command(run, player, Shoot(player, tuple(opening), free), draws)
+
+
 # step 5 and the end -----------------------------------------------------------------------------
 
 
@@ -886,6 +1255,14 @@ def default_for(state: State, player: str) -> Command:
     the fortune for a saloon or a tile, an action card at step 2, the end of
     the turn at steps 3-4, « passe » in a combat."""
     name = find_player(state, player)
+    if state.phase is Phase.POKER:
+        if name not in poker_awaiting(state):
+            raise PhaseError(
+                f"nothing is due from {name} now; next: {next_step(state)}",
+                code="rattlesnake/nothing-due",
+                params={"player": name},
+            )
+        return ApplyDefault(name)
     due = (
         state.combat.turn
         if state.phase is Phase.BANK and state.combat is not None
@@ -924,6 +1301,8 @@ def _default(run: Run, actor: str, command: ApplyDefault, draws: Draws) -> None:
         _draw(run, player, "action", draws, default=True)
     elif state.phase is Phase.FREE:
         _end_turn(run, player, draws, default=True)
+    elif state.phase is Phase.POKER:
+        _poker_default(run, player, draws)
     else:
         _give_up(run, player, draws, default=True)
 
@@ -1012,6 +1391,8 @@ def evolve(state: State, event: Event) -> State:
             card = card_of_key(event.card)
             after = state.but(actions=state.actions[1:])
             after = after.with_seat("hands", event.player, (*state.hand_of(event.player), card))
+            if state.poker is not None and state.poker.stage is pk.Stage.DRAW:
+                after = after.but(poker=poker_step(state.poker, event))
             return after.with_move("drawn", player=event.player, count=1)
         case ShotsDrawn():
             after = state.but(shot_deck=state.shot_deck[len(event.cards) :])
@@ -1077,6 +1458,24 @@ def evolve(state: State, event: Event) -> State:
             return after.with_record(bank_done=True).with_move(
                 "bank", player=event.attacker, target=event.target, bank=event.bank
             )
+        case ShotFired() if state.phase is Phase.POKER:
+            assert state.poker is not None
+            after = _poker_evolved(state, event)
+            after = after.with_seat(
+                "shots", event.player, _without_all(state.shots_of(event.player), event.cards)
+            )
+            after = after.but(shot_discard=(*after.shot_discard, *event.cards))
+            return after.with_move(
+                "blow",
+                player=event.player,
+                cards=list(event.cards),
+                total=event.total,
+                free=event.free.value if event.free else None,
+            )
+        case FighterPassed() if state.phase is Phase.POKER:
+            return _poker_evolved(state, event).with_move(
+                "passed", player=event.player, default=event.default
+            )
         case ShotFired():
             assert state.combat is not None
             free = event.free.label if event.free is not None else None
@@ -1120,4 +1519,114 @@ def evolve(state: State, event: Event) -> State:
                 if after.history
                 else after
             )
+        case PokerChallenged():
+            poker = pk.challenge(
+                poker_seats(state), event.challenger, event.challenged, event.stake
+            )
+            after = state.but(phase=Phase.POKER, poker=poker, tar_declined=())
+            return after.with_record(poker_done=True).with_move(
+                "challenge",
+                player=event.challenger,
+                target=event.challenged,
+                stake=event.stake,
+            )
+        case PokerMoney():
+            after = state
+            if event.source is not None:
+                after = _add_cash(after, event.source, -event.amount)
+            if event.target is not None:
+                after = _add_cash(after, event.target, event.amount)
+            return after.with_move(
+                "money",
+                source=event.source,
+                target=event.target,
+                amount=event.amount,
+                why=event.why,
+                pot=state.poker.pot if state.poker is not None else 0,
+            )
+        case PokerRevealed():
+            return state.with_move("revealed", cards=[list(c) for c in event.cards])
+        case TarDeclined():
+            return state.but(tar_declined=(*state.tar_declined, event.player)).with_move(
+                "tar-declined", player=event.player, default=event.default
+            )
+        case PokerEnded():
+            ended = state.poker
+            assert ended is not None
+            discards = tuple(action_of(c) for c in ended.discards)
+            after = state.but(
+                phase=Phase.FREE,
+                poker=None,
+                tar_declined=(),
+                action_discard=(*state.action_discard, *discards),
+            )
+            return after.with_move(
+                "poker-ended",
+                taker=event.taker,
+                unseen=ended.unseen is not None,
+                escaped=ended.escaped,
+            )
+        case (
+            PokerEscaped()
+            | PokerStayed()
+            | PokerJoined()
+            | StakeLowered()
+            | JoinsClosed()
+            | PokerCardChosen()
+            | CheatPlayed()
+            | TarPlayed()
+            | SwapStood()
+            | CardTakenBack()
+            | ReactionPassed()
+            | PokerFightStarted()
+            | PokerFightDeclined()
+            | PokerFled()
+            | PokerStood()
+        ):
+            what, data = _poker_move(event)
+            return _poker_evolved(state, event).with_move(what, **data)
     raise TypeError(f"not a rattlesnake event: {event!r}")
+
+
+_POKER_MOVES: dict[type[Event], str] = {
+    PokerEscaped: "escaped",
+    PokerStayed: "stayed",
+    PokerJoined: "joined",
+    StakeLowered: "lowered",
+    JoinsClosed: "joins-closed",
+    PokerCardChosen: "chose",
+    CheatPlayed: "cheat",
+    TarPlayed: "tar",
+    SwapStood: "swap-stood",
+    CardTakenBack: "took-back",
+    ReactionPassed: "no-reaction",
+    PokerFightStarted: "fight",
+    PokerFightDeclined: "no-fight",
+    PokerFled: "fled",
+    PokerStood: "stood",
+}
+"""The move each poker decision records, for the posts."""
+
+
+def _poker_move(event: Event) -> tuple[str, dict[str, Any]]:
+    """A poker decision as a public move: its fields but the turn, never a face-down card."""
+    data = {
+        k: v
+        for k, v in vars(event).items()
+        if k != "turn" and not (isinstance(event, PokerCardChosen) and k == "card")
+    }
+    if isinstance(event, PokerCardChosen) and not event.card:
+        # only the challenged plays none, last: the reveal follows at once (R-16)
+        data["none"] = True
+    return _POKER_MOVES[type(event)], data
+
+
+def _poker_evolved(state: State, event: Event) -> State:
+    """The state after a decision of the poker game: the game, and the hands it changed."""
+    assert state.poker is not None
+    poker = poker_step(state.poker, event)
+    hands = tuple(tuple(action_of(c) for c in poker.seat(p).hand) for p in state.players)
+    after = state.but(poker=poker, hands=hands)
+    if isinstance(event, TarPlayed | SwapStood):
+        after = after.but(tar_declined=())
+    return after

@@ -26,6 +26,8 @@ from gm.core.protocol import PostRef
 from .cards import Card, label
 from .income import Reason, legal_places, payments
 from .model import Move, Phase, State, threshold
+from .poker import REVOLVERS, Poker, Stage
+from .rules import poker_awaiting
 from .tiles import Tile
 
 CODES: dict[Tile, str] = {
@@ -121,7 +123,7 @@ def _move(state: State, move: Move) -> dict[str, Any]:
     """A move for the templates: its data, cards and tiles by their French names."""
     data = dict(move.data)
     for key in ("card", "free"):
-        if data.get(key):
+        if data.get(key) and isinstance(data[key], str):
             data[key] = Card(data[key]).label
     if data.get("tile"):
         data["tile"] = Tile(data["tile"]).label
@@ -180,6 +182,10 @@ def now(state: State) -> dict[str, Any]:
         out["places"] = _places(state)
     if state.phase is Phase.FREE:
         out["bank_done"] = record.bank_done
+        out["poker_done"] = record.poker_done
+    if state.phase is Phase.POKER and state.poker is not None:
+        out["poker"] = poker_view(state, state.poker)
+        out["awaiting"] = list(poker_awaiting(state))
     if state.phase is Phase.BANK and state.combat is not None:
         combat = state.combat
         out["combat"] = {
@@ -187,6 +193,49 @@ def now(state: State) -> dict[str, Any]:
             "fighters": [{"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters],
         }
     return out
+
+
+def poker_view(state: State, poker: Poker) -> dict[str, Any]:
+    """The poker game as the table sees it: the stake, the pot, who plays and
+    who has chosen — a card only once the cards are revealed, never a hand."""
+    seats = []
+    for name in poker.participants:
+        seat = poker.seat(name)
+        seats.append(
+            {
+                "name": name,
+                "bet": seat.bet,
+                "chose": seat.chose,
+                "card": seat.card if poker.revealed else None,
+                "revolver": poker.revealed and seat.card in REVOLVERS,
+                "fled": seat.fled,
+            }
+        )
+    combat = poker.combat
+    return {
+        "challenger": poker.challenger,
+        "challenged": poker.challenged,
+        "stake": poker.stake,
+        "pot": poker.pot,
+        "stage": poker.stage.value,
+        "escaped": poker.escaped,
+        "revealed": poker.revealed,
+        "participants": seats,
+        "awaiting": list(poker_awaiting(state)),
+        "cheater": poker.swap[0] if poker.swap else None,
+        "winner": poker.winner,
+        "starter": poker.starter,
+        "combat": (
+            {
+                "turn": combat.turn,
+                "fighters": [
+                    {"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters
+                ],
+            }
+            if combat is not None and poker.stage is Stage.COMBAT
+            else None
+        ),
+    }
 
 
 def _turn(state: State, number: int, first_move: int = 1) -> dict[str, Any]:
@@ -277,6 +326,15 @@ def standings(state: State) -> list[dict[str, Any]]:
 def player_view(state: State, player: str) -> dict[str, Any]:
     """What ``player`` may know: their cash, hand and shot cards besides the public view."""
     due = now(state)
+    mine: dict[str, Any] | None = None
+    if state.poker is not None and player in state.poker.names:
+        seat = state.poker.seat(player)
+        mine = {
+            "playing": seat.playing,
+            "chose": seat.chose,
+            # their own face-down card, before the reveal too: it is theirs
+            "card": seat.card,
+        }
     return {
         "name": player,
         "cash": state.cash_of(player),
@@ -287,7 +345,12 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         "town": state.town_of_player(player),
         "phase": state.phase.value,
         "now": due,
-        "yours": due.get("player") == player or (due.get("combat") or {}).get("turn") == player,
+        "yours": (
+            player in due["awaiting"]
+            if "awaiting" in due
+            else due.get("player") == player or (due.get("combat") or {}).get("turn") == player
+        ),
+        "poker": mine,
         "threshold": threshold(len(state.players)),
     }
 
