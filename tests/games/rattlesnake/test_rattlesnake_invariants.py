@@ -35,6 +35,7 @@ from gm.games.rattlesnake.events import (
     BountyCollected,
     CardSold,
     CashSeized,
+    PokerMoney,
     TurnEnded,
 )
 from gm.games.rattlesnake.model import START_CASH, Phase, State
@@ -52,7 +53,8 @@ def commands(state: State, item: Any) -> list[tuple[str, Command]]:
 
 
 def money(events: list[Event], players: tuple[str, ...]) -> dict[str, int]:
-    """Each player's cash as the money events make it, from 10 000 $."""
+    """Each player's cash as the money events make it, from 10 000 $: income,
+    bounties, trades, bank attacks and poker (every stake and share)."""
     cash = dict.fromkeys(players, START_CASH)
     for event in events:
         match event:
@@ -67,7 +69,23 @@ def money(events: list[Event], players: tuple[str, ...]) -> dict[str, int]:
             case CashSeized():
                 cash[event.source] -= event.amount
                 cash[event.to] += event.amount
+            case PokerMoney():  # into the pot (target None) or out of it (source None)
+                assert event.amount > 0 and event.amount % 1000 == 0
+                if event.source is not None:
+                    cash[event.source] -= event.amount
+                if event.target is not None:
+                    cash[event.target] += event.amount
     return cash
+
+
+def pot(events: list[Event]) -> int:
+    """What lies in the poker pot: every stake in, every share and win out."""
+    total = 0
+    for event in events:
+        if isinstance(event, PokerMoney):
+            total += event.amount if event.target is None else 0
+            total -= event.amount if event.source is None else 0
+    return total
 
 
 def check(state: State, events: list[Event]) -> None:
@@ -108,6 +126,8 @@ def check(state: State, events: list[Event]) -> None:
             assert placed.kind not in (Tile.RANCH, Tile.MINE, Tile.GARE), (name, placed.kind)
     # money
     assert money(events, state.players) == {p: state.cash_of(p) for p in state.players}
+    if state.phase is not Phase.POKER:  # a poker game over: its pot fully paid out
+        assert pot(events) == 0
     assert all(c >= 0 for c in state.cash)
     assert all(i >= 0 for i in state.income)
 
