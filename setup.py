@@ -1,9 +1,10 @@
 """Packaging glue that pyproject.toml cannot express: ship the top-level
 ``templates/`` folder inside the installed package as ``gm/templates``, the
-documentation ``docs/`` as ``gm/docs`` (``gm rules``), and the players'
+documentation ``docs/`` as ``gm/docs`` (``gm rules``), the players'
 stand-alone checker ``tools/gm_check.py`` as ``gm/tools`` (run by ``gm
-check-post``), with the sources of its web page ``tools/checker/`` (built by
-``gm checker``)."""
+check-post``) with the sources of its web page ``tools/checker/`` (built by
+``gm checker``), and the games' data files (Rattlesnake City's default board,
+``gm/games/rattlesnake/board.toml``)."""
 
 from setuptools import find_packages, setup
 
@@ -15,5 +16,6 @@ setup(
         "gm.docs": ["*.md", "**/*.md", "**/*.toml"],
         "gm.store": ["migrations/*.ini", "migrations/*.mako"],
         "gm.tools": ["checker/*"],
+        "gm.games.rattlesnake": ["*.toml"],
     },
 )

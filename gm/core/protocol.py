@@ -144,6 +144,11 @@ class OptionSpec:
     name: str
     help: str
     default: str
+    file: bool = False
+    """The value names a file (a board, a map): ``gm play`` reads it relative
+    to the scenario file, ``gm new`` relative to the working directory; the
+    game's ``configure`` reads it once and keeps what it needs in the
+    campaign's options, so that a replay never reads the disk."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +309,10 @@ class ScenarioStep:
     """A condition on the game state (the game's own, pure): the input is fed
     only if it holds then. « End the manche if it is over »: the rules, not
     the file, say where a manche ends."""
+    actor_of: Callable[[Any], str] | None = None
+    """The actor, read from the game state when the input is fed (a turn-based
+    game whose file leaves out whose turn it is: the rules know). It may
+    raise ``InputError`` naming the place in the file."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from gm.errors import NotFoundError, quote_choices
 
 _BUILTIN: dict[str, str] = {
     "colt": "gm.games.colt",
+    "rattlesnake": "gm.games.rattlesnake",
     "fistful": "gm.games.fistful",
     "magot": "gm.games.magot",
 }

@@ -12,6 +12,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm import games
@@ -153,6 +154,35 @@ def unique_slug(env: Env, base: str) -> str:
     return slug
 
 
+def read_file_options(specs: Sequence[Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options, each one naming a file (``OptionSpec.file``) replaced by
+    the file's text: games never read the disk, and the campaign keeps what
+    the game takes from the text, so a replay never reads it again. A
+    relative path is read from the working directory (``gm play`` makes it
+    relative to the scenario file first)."""
+    out = dict(options)
+    for spec in specs:
+        value = out.get(spec.name)
+        if not spec.file or not isinstance(value, str) or not value:
+            continue
+        path = Path(value)
+        try:
+            out[spec.name] = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise NotFoundError(
+                f"no file {value!r} for the option {spec.name}",
+                code="campaign/option-file",
+                params={"option": spec.name, "path": value},
+            ) from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError(
+                f"cannot read {value!r} for the option {spec.name}: {err}",
+                code="campaign/option-file",
+                params={"option": spec.name, "path": value},
+            ) from None
+    return out
+
+
 def create(
     env: Env,
     game_id: str,
@@ -181,7 +211,7 @@ def create(
     if not title or len(title) > MAX_TITLE:
         raise InputError(f"a title needs 1 to {MAX_TITLE} characters", code="campaign/title")
     seated = check_players(game.id, [name for name, _ in named])
-    configured = game.configure(seated, dict(options or {}))
+    configured = game.configure(seated, read_file_options(game.options, options or {}))
     checked = check_settings(settings or {})
     slug = slug if slug is not None else (slugify(title) or game.id)
     if not _SLUG.match(slug):

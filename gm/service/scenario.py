@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,7 @@ def play(env: Env, path: Path) -> Played:
         game.id,
         title,
         document["players"],
-        options=document.get("options", {}),
+        options=_with_files(game.options, document.get("options", {}), path.parent),
         seed=document.get("seed"),
         slug=slugify(title) or game.id,
         settings={k: str(v) for k, v in document.get("settings", {}).items()},
@@ -97,10 +97,23 @@ def play(env: Env, path: Path) -> Played:
     for item in (*words, *steps):
         if item.when is not None and not item.when(campaign.state):
             continue
+        if item.actor_of is not None:
+            item = replace(item, actor=item.actor_of(campaign.state))
         result = _feed(env, campaign.slug, item)
         campaign = result.campaign
         posts.extend(result.posts)
     return Played(campaign, tuple(posts))
+
+
+def _with_files(specs: Any, options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+    """The options, with a relative file an option names (``OptionSpec.file``)
+    taken from the scenario's own folder rather than the working directory."""
+    out = dict(options)
+    for spec in specs:
+        value = out.get(spec.name)
+        if spec.file and isinstance(value, str) and value and not Path(value).is_absolute():
+            out[spec.name] = str(folder / value)
+    return out
 
 
 def _feed(env: Env, slug: str, item: ScenarioStep) -> actions.Result:

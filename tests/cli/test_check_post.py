@@ -100,7 +100,10 @@ def test_results_publish_the_salts_of_live_shots_only(game: Game) -> None:
     results = game("post", "results", "--round", "1")
     fab = game.orders(1)["fab"]
     seal = canonical.seal(fab["kind"], fab["payload"], fab["salt"])
-    assert f"Sceaux ouverts\u00a0: fab `{canonical.short(seal, 32)}` (sel `{fab['salt']}`)\n" in results
+    assert (
+        f"Sceaux ouverts\u00a0: fab `{canonical.short(seal, 32)}` (sel `{fab['salt']}`)\n"
+        in results
+    )
     posts = public_posts(game)
     secret = [
         game.orders(1)[p]["salt"]

@@ -56,7 +56,9 @@ def test_nothing_recorded_before_a_draw_moves_it_not_even_a_roll(db: str) -> Non
 def test_a_draw_reads_the_stream_of_its_purpose(db: str) -> None:
     gm(db, "new", "magot", "-t", "Flux", "-p", "fab,marco,lulu", "--seed", "graine")
     post = gm(db, "draw").stdout
-    assert drawn_line(post) == "- nouveaux billets\u00a0: " + money(bills("graine", "round-1/bills"))
+    assert drawn_line(post) == "- nouveaux billets\u00a0: " + money(
+        bills("graine", "round-1/bills")
+    )
     assert stream_line(post) == "- tirage `round-1/bills`, **tirage sans graine des joueurs**"
 
 

@@ -237,9 +237,11 @@ def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it
     new(gm)
     reply = gm("order", "marco", "graine : Cadillac")
     assert reply.stdout == (
-        nb("Bien reçu, marco.\n"
-        "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
-        " tirages.\n")
+        nb(
+            "Bien reçu, marco.\n"
+            "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
+            " tirages.\n"
+        )
     )
     # 3 at the opening; the message and the word, no command
     assert (
@@ -282,11 +284,13 @@ def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
     to_the_reveal(gm)
     reply = gm("order", "lulu", "graine : jazz\nje me couche")
     assert reply.stdout == (
-        nb("C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
-        " personne ne te tirera dessus.\n"
-        "Tu peux encore changer d'avis jusqu'à la résolution.\n"
-        "\n"
-        "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n")
+        nb(
+            "C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
+            " personne ne te tirera dessus.\n"
+            "Tu peux encore changer d'avis jusqu'à la résolution.\n"
+            "\n"
+            "Ta graine pour le hasard : `jazz` — elle sera publiée et mêlée aux prochains tirages.\n"
+        )
     )
 
 
@@ -642,40 +646,44 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
 
 
 def expected_results(gm: Gm) -> str:
-    return nb(
-        "## Tour 1 — ça tire\n"
-        "\n"
-        "**Se couche** : marco — arme baissée, un point de honte, et l'ordre reste secret.\n"
-        "\n"
-        "- **BANG** — tom sur fab : touché !\n"
-        "- fab braquait marco, qui a baissé son arme : pas de tir.\n"
-        "\n"
-        f"{gm.opened(1, 'tom')}"
-        "\n"
-        "**Blessures** : fab (1).\n"
-        "\n"
-        "**Partage** : 2 parts de **20 000 $**.\n"
-        "\n"
-        "- lulu : 20 000\n"
-        "- tom : 10 000 · 5 000 · 5 000\n"
-        "\n"
-        "Restent sur la table pour le tour suivant : 5 000 (5 000 $).\n"
-        "\n"
-        "| joueur | butin | blessures | honte |\n"
-        "|---|--:|:-:|:-:|\n"
-        "| lulu | 20 000 $ | 0 | 0 |\n"
-        "| tom | 20 000 $ | 0 | 0 |\n"
-        "| fab | 0 $ | 1 | 0 |\n"
-        "| marco | 0 $ | 0 | 1 |\n"
-        "\n"
-    ) + (  # the chart keeps plain spaces: it is a code block, aligned by columns
-        "    Butin après le tour 1, et tour par tour\n"
-        "    lulu           ████████████████████  20 000 $  █\n"
-        "    tom            ████████████████████  20 000 $  █\n"
-        "    fab                                       0 $  ▁\n"
-        "    marco                                     0 $  ▁\n"
-        "\n"
-    ) + nb(f"{gm.footer(1)}\n")
+    return (
+        nb(
+            "## Tour 1 — ça tire\n"
+            "\n"
+            "**Se couche** : marco — arme baissée, un point de honte, et l'ordre reste secret.\n"
+            "\n"
+            "- **BANG** — tom sur fab : touché !\n"
+            "- fab braquait marco, qui a baissé son arme : pas de tir.\n"
+            "\n"
+            f"{gm.opened(1, 'tom')}"
+            "\n"
+            "**Blessures** : fab (1).\n"
+            "\n"
+            "**Partage** : 2 parts de **20 000 $**.\n"
+            "\n"
+            "- lulu : 20 000\n"
+            "- tom : 10 000 · 5 000 · 5 000\n"
+            "\n"
+            "Restent sur la table pour le tour suivant : 5 000 (5 000 $).\n"
+            "\n"
+            "| joueur | butin | blessures | honte |\n"
+            "|---|--:|:-:|:-:|\n"
+            "| lulu | 20 000 $ | 0 | 0 |\n"
+            "| tom | 20 000 $ | 0 | 0 |\n"
+            "| fab | 0 $ | 1 | 0 |\n"
+            "| marco | 0 $ | 0 | 1 |\n"
+            "\n"
+        )
+        + (  # the chart keeps plain spaces: it is a code block, aligned by columns
+            "    Butin après le tour 1, et tour par tour\n"
+            "    lulu           ████████████████████  20 000 $  █\n"
+            "    tom            ████████████████████  20 000 $  █\n"
+            "    fab                                       0 $  ▁\n"
+            "    marco                                     0 $  ▁\n"
+            "\n"
+        )
+        + nb(f"{gm.footer(1)}\n")
+    )
 
 
 def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
@@ -731,12 +739,7 @@ def test_resolve_posts_the_results_and_post_reprints_them_exactly(gm: Gm) -> Non
 TABLES = {
     # phpBB 3.3 has no [table]: the default BBCode writes a table as a list
     "bbcode": (
-        "[b]qui — braque[/b]\n"
-        "[list]\n"
-        "[*]fab — marco\n"
-        "[*]marco — lulu\n"
-        "[*]tom — fab\n"
-        "[/list]\n"
+        "[b]qui — braque[/b]\n[list]\n[*]fab — marco\n[*]marco — lulu\n[*]tom — fab\n[/list]\n"
     ),
     # Forumactif has [table][tr][td] (no [th]: headers in bold)
     "forumactif": (
@@ -913,33 +916,35 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
 
     disclosure = gm("post", "disclosure")
     assert disclosure.stdout == (
-        nb("# Le Magot — tous les ordres, enfin dévoilés\n"
-        "\n"
-        "**Tour 1**\n"
-        "\n"
-        "| qui | braquait | avec | sort |\n"
-        "|---|---|---|---|\n"
-        "| fab | marco | BANG BANG BANG | tiré |\n"
-        "| marco | fab | BANG | groggy |\n"
-        "| lulu | tom | CLIC CLIC CLIC | tiré |\n"
-        "| tom | fab | CLIC CLIC CLIC | tiré |\n"
-        "\n"
-        f"{gm.opened(1, 'fab', 'marco', 'lulu', 'tom')}"
-        "\n"
-        "**Tour 2**\n"
-        "\n"
-        "| qui | braquait | avec | sort |\n"
-        "|---|---|---|---|\n"
-        "| fab | lulu | CLIC CLIC CLIC | cible couchée |\n"
-        "| marco | tom | BANG | tiré |\n"
-        "| lulu | marco | BANG | arme baissée |\n"
-        "| tom | lulu | BANG | cible couchée |\n"
-        "\n"
-        f"{gm.opened(2, 'fab', 'marco', 'lulu', 'tom')}"
-        "\n"
-        # rendered on demand after the final post: the head is the final post's
-        # commitment, and only its own commitment follows
-        f"{gm.footer(posts=1)}\n")
+        nb(
+            "# Le Magot — tous les ordres, enfin dévoilés\n"
+            "\n"
+            "**Tour 1**\n"
+            "\n"
+            "| qui | braquait | avec | sort |\n"
+            "|---|---|---|---|\n"
+            "| fab | marco | BANG BANG BANG | tiré |\n"
+            "| marco | fab | BANG | groggy |\n"
+            "| lulu | tom | CLIC CLIC CLIC | tiré |\n"
+            "| tom | fab | CLIC CLIC CLIC | tiré |\n"
+            "\n"
+            f"{gm.opened(1, 'fab', 'marco', 'lulu', 'tom')}"
+            "\n"
+            "**Tour 2**\n"
+            "\n"
+            "| qui | braquait | avec | sort |\n"
+            "|---|---|---|---|\n"
+            "| fab | lulu | CLIC CLIC CLIC | cible couchée |\n"
+            "| marco | tom | BANG | tiré |\n"
+            "| lulu | marco | BANG | arme baissée |\n"
+            "| tom | lulu | BANG | cible couchée |\n"
+            "\n"
+            f"{gm.opened(2, 'fab', 'marco', 'lulu', 'tom')}"
+            "\n"
+            # rendered on demand after the final post: the head is the final post's
+            # commitment, and only its own commitment follows
+            f"{gm.footer(posts=1)}\n"
+        )
     )
     assert disclosure.stderr.startswith(f"[{SLUG}] Post 9: disclosure · sha256:")
 
@@ -996,14 +1001,16 @@ def test_fab_stays_under_one_triple_and_two_bangs_and_dies_in_one_round(gm: Gm) 
         },
     )
     assert (
-        nb("- **BANG BANG BANG** — marco sur fab : touché !\n"
-        "- **BANG** — lulu sur fab : touché !\n"
-        "- **BANG** — tom sur fab : touché !\n"
-        "- fab, groggy, ne tire pas sur marco.\n"
-        "\n"
-        f"{gm.opened(1, 'marco', 'lulu', 'tom')}"
-        "\n"
-        "**Blessures** : fab (3 — **hors-jeu**).\n")
+        nb(
+            "- **BANG BANG BANG** — marco sur fab : touché !\n"
+            "- **BANG** — lulu sur fab : touché !\n"
+            "- **BANG** — tom sur fab : touché !\n"
+            "- fab, groggy, ne tire pas sur marco.\n"
+            "\n"
+            f"{gm.opened(1, 'marco', 'lulu', 'tom')}"
+            "\n"
+            "**Blessures** : fab (3 — **hors-jeu**).\n"
+        )
     ) in result.stdout
     assert "CLIC" not in result.stdout  # fab's disabled bluff stays secret
     assert nb("| fab | 0 $ | hors-jeu | 0 |") in result.stdout
@@ -1044,14 +1051,16 @@ def test_a_triple_against_a_bang_wounds_only_the_bang(gm: Gm) -> None:
         {"fab": "marco BBB", "marco": "fab BANG", "lulu": "tom clic", "tom": "lulu clic"},
     )
     assert (
-        nb("- **BANG BANG BANG** — fab sur marco : touché !\n"
-        "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
-        "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
-        "- marco, groggy, ne tire pas sur fab.\n"
-        "\n"
-        f"{gm.opened(1, 'fab', 'lulu', 'tom')}"
-        "\n"
-        "**Blessures** : marco (1).\n")
+        nb(
+            "- **BANG BANG BANG** — fab sur marco : touché !\n"
+            "- **CLIC CLIC CLIC** — lulu sur tom : du bluff !\n"
+            "- **CLIC CLIC CLIC** — tom sur lulu : du bluff !\n"
+            "- marco, groggy, ne tire pas sur fab.\n"
+            "\n"
+            f"{gm.opened(1, 'fab', 'lulu', 'tom')}"
+            "\n"
+            "**Blessures** : marco (1).\n"
+        )
     ) in result.stdout
     assert "**BANG** —" not in result.stdout  # marco's disabled BANG stays secret
     wounds = {p["name"]: p["wounds"] for p in gm.status()["players"]}
@@ -1070,8 +1079,10 @@ def test_two_triples_at_each_other_wound_both(gm: Gm) -> None:
         },
     )
     assert (
-        nb("- **BANG BANG BANG** — fab sur marco : touché !\n"
-        "- **BANG BANG BANG** — marco sur fab : touché !\n")
+        nb(
+            "- **BANG BANG BANG** — fab sur marco : touché !\n"
+            "- **BANG BANG BANG** — marco sur fab : touché !\n"
+        )
     ) in result.stdout
     assert "sonné" not in result.stdout and "groggy" not in result.stdout
     assert nb("**Blessures** : fab (1), marco (1).\n") in result.stdout

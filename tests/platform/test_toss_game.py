@@ -155,7 +155,9 @@ def test_posts_are_addressed_by_round_and_robbery(gm: Gm) -> None:
     assert second.stdout.startswith("Noté, bob.\n\n## Tour 1, vol 2\u00a0: bob vole ana\n")
     assert "── post 4: steal 1.2 ──" in second.stderr
     assert gm("post", "steal", "1.2").stdout == gm("post", "steal", "1").stdout
-    assert gm("post", "steal", "1.1").stdout.startswith("## Tour 1, vol 1\u00a0: ana garde son point")
+    assert gm("post", "steal", "1.1").stdout.startswith(
+        "## Tour 1, vol 1\u00a0: ana garde son point"
+    )
     refused = gm("post", "steal", "1.9", code=3)
     assert "stored: opening, results 1, steal 1.1, steal 1.2" in refused.stderr
 

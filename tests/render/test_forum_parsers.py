@@ -319,6 +319,8 @@ def test_the_default_bbcode_has_no_table_tag(played: Texts) -> None:
 
 
 CHECKER = Path(__file__).resolve().parents[2] / "tools" / "gm_check.py"
+CHECKED_GAMES = ("magot", "fistful", "colt")
+"""The games whose posts tools/gm_check.py reads (README, « Vérifier une partie »)."""
 
 
 @pytest.mark.parametrize("preset", ["markdown", "phpbb", "forumactif", "html"])
@@ -327,6 +329,8 @@ def test_the_players_checker_reads_the_whole_thread(
 ) -> None:
     """tools/gm_check.py reads every post as the forum shows it, word joiners,
     no-break spaces and all, and finds everything consistent."""
+    if played.game not in CHECKED_GAMES:
+        pytest.skip(f"tools/gm_check.py does not read {played.game}'s posts yet")
     files = []
     for n, (what, markdown) in enumerate(t for t in played.texts if t[0].startswith("post ")):
         if what.endswith(" rules"):

@@ -303,7 +303,9 @@ def test_the_footer_prints_128_bits_of_the_chain_head_and_where_the_post_is(
     )
     out = Renderer("demo", override=folder).render("a", {"campaign": {"chain_head": HEAD}})
     assert out == f"_Empreinte du registre{NB}: `{HEAD[7:39]}` · manche 2, duel 3_\n"
-    html = Renderer("demo", override=folder).render_as("a", {"campaign": {"chain_head": HEAD}}, "html")
+    html = Renderer("demo", override=folder).render_as(
+        "a", {"campaign": {"chain_head": HEAD}}, "html"
+    )
     assert html == (
         f"<p><em>Empreinte du registre{NB}: <code>{HEAD[7:39]}</code> · manche 2, duel 3</em></p>\n"
     )
@@ -397,7 +399,12 @@ def test_order_rejected(code: str, params: dict[str, Any], reply: str) -> None:
 def french(text: str) -> str:
     """The replies above as French typesetting writes them: no-break spaces
     before « : », « ? » and inside « », and a hard break at each line's end."""
-    for plain, typeset in ((" :", NB + ":"), (" ?", NNB + "?"), ("« ", "«" + NNB), (" »", NNB + "»")):
+    for plain, typeset in (
+        (" :", NB + ":"),
+        (" ?", NNB + "?"),
+        ("« ", "«" + NNB),
+        (" »", NNB + "»"),
+    ):
         text = text.replace(plain, typeset)
     return text.replace("\n", "  \n")
 

@@ -21,7 +21,9 @@ from gm.cli import cli
 from gm.core.fortune import Fortune
 
 HERE = Path(__file__).parent
-SCENARIOS = sorted(p for p in HERE.glob("*.toml") if not p.name.startswith(("fistful-", "colt-")))
+SCENARIOS = sorted(
+    p for p in HERE.glob("*.toml") if not p.name.startswith(("fistful-", "colt-", "rattlesnake-"))
+)
 
 TOP_KEYS = ("game", "finished", "winners")
 PLAYER_KEYS = ("name", "alive", "wounds", "shame", "loot", "score", "rank")

@@ -201,7 +201,9 @@ def test_other_purses_in_the_cars_are_caught(fortune: Played, files: Files) -> N
 def test_another_purse_value_in_the_final_post_is_caught(fortune: Played, files: Files) -> None:
     bodies = fortune.bodies()
     m = re.search(
-        r"^- (Manche \d+, carte \d+ \(.+\)\u00a0: parmi ([\d, ]+)) → (\d+)\u00a0\$$", bodies[-1], re.M
+        r"^- (Manche \d+, carte \d+ \(.+\)\u00a0: parmi ([\d, ]+)) → (\d+)\u00a0\$$",
+        bodies[-1],
+        re.M,
     )
     assert m
     other = next(v for v in m[2].split(", ") if v != m[3])
@@ -213,7 +215,9 @@ def test_another_purse_value_in_the_final_post_is_caught(fortune: Played, files:
 
 def test_a_forged_label_is_caught(fortune: Played, files: Files) -> None:
     bodies = fortune.bodies()
-    m = re.search(r"Carte de la manche\u00a0: tirage `(round-3/card\+)([0-9a-f]{32})`", joined(bodies))
+    m = re.search(
+        r"Carte de la manche\u00a0: tirage `(round-3/card\+)([0-9a-f]{32})`", joined(bodies)
+    )
     assert m
     forged = m[1] + "0" * 32
     changed = tampered(bodies, m[1] + m[2], forged)

@@ -285,7 +285,9 @@ def test_an_old_game_cut_in_the_middle_goes_on_with_new_commands(db: str) -> Non
         "Sceaux ouverts\u00a0: bob"
     ]
     disclosure = opened_lines(publishing.find_post(env, slug, "disclosure", None).body)
-    assert disclosure["manche 2, duel 1"].startswith("Sceaux ouverts (manche 2, duel 1)\u00a0: bob `")
+    assert disclosure["manche 2, duel 1"].startswith(
+        "Sceaux ouverts (manche 2, duel 1)\u00a0: bob `"
+    )
     assert disclosure["manche 2, duel 1, tour 6 avant gm 0.2"].startswith(
         "Sceaux ouverts (manche 2, duel 1, tour 6 avant gm 0.2)\u00a0: ana `"
     )

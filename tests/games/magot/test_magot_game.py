@@ -418,9 +418,7 @@ def test_awaiting_names_what_each_player_owes() -> None:
     # the others stay if they say nothing; anyone may still answer by PM
     # until the resolution, so the whole table stays awaited (naming only who
     # has not answered would tell everyone that lulu folded)
-    assert GAME.awaiting(state) == tuple(
-        Awaited(name, "choice", "stay or fold") for name in FOUR
-    )
+    assert GAME.awaiting(state) == tuple(Awaited(name, "choice", "stay or fold") for name in FOUR)
     state, _ = apply(state, GM, Resolve())
     assert GAME.awaiting(state) == ()
 

@@ -1,0 +1,390 @@
+"""Rattlesnake City in the players' own words: a message read into commands.
+
+A message may say several things, one per line or separated by « ; » or
+« , » (« A1, action »): each part is read on its own, in order. What a part
+means:
+
+* a cell or a rail slot (R-11: ``A3``, ``A7``, ``M1``, ``P5a``, ``R4``),
+  possibly with the tile named (« gare en A7 »): the saloon, during the
+  saloons; the tile drawn, at step 1;
+* « action » (one action card) or « coups » (two shot cards): step 2;
+* a *carte divers* by its name or distinctive word, with its target:
+  « Whisky frelaté devant bob », « Dynamitero sur B2 », « Coup du destin
+  sur Ironfist Jim », « Chasseur de primes sur Stinky Joe »;
+* a trade (R-12): « achète Dynamitero à cyd pour 2000 », « vend Punaises à
+  bob pour 1 000 $ » (a price is required: « pour 0 » for a gift);
+* « attaque bob 2 » / « j'attaque la banque de bob avec 1 1 »: a bank
+  attack and its opening shot (or « attaque bob Slippery Joe »: a free shot);
+* in a combat: the shot cards laid (« 2 1 »), a free shot alone (« Slippery
+  Joe »), or « passe »;
+* « poker cyd 6000 » / « je défie cyd pour 6 000 $ »: step 4, a poker game;
+  then, in the poker game (what a message means depends on what it waits
+  for): « Coyote » (the challenged escapes) or « je reste »; « je suis » /
+  « je joue » (join), « je baisse à 3000 » (the challenger lowers the
+  stake), « cartes » (the challenger closes the joins); « le 17 » (a
+  face-down card, by private message; the first one closes the joins) or
+  « aucune » / « rien » (the challenged plays none); « Tricheur avec ana »,
+  « Joueur professionnel 20 », « pas de réaction »; « Goudron & Plumes » or
+  « pas de Goudron » (after a Tricheur); « revolver » (start the combat) or
+  « pas de combat »; « je fuis » (a Coyote) or « je reste »; then the blows;
+* « fin » / « fin du tour »: step 5, the turn is over.
+
+Words are matched ignoring case, accents and punctuation. Half a name that
+fits two cards (« Jim », « Joe ») is ambiguous and refused as such.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from gm.core.names import fold
+from gm.core.protocol import Command
+from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
+
+from . import poker as pk
+from .cards import DIVERS, Card, find_cards
+from .commands import (
+    AttackBank,
+    Challenge,
+    Cheat,
+    ChooseCard,
+    CloseJoins,
+    DeclineFight,
+    DeclineTar,
+    Draw,
+    EndTurn,
+    Escape,
+    Flee,
+    GiveUp,
+    Join,
+    Lower,
+    NoReaction,
+    PlaceSaloon,
+    PlaceTile,
+    PlayDivers,
+    Shoot,
+    Stand,
+    StartFight,
+    Stay,
+    TakeBack,
+    Tar,
+    Trade,
+)
+from .model import Phase, State
+from .tiles import find_tile
+
+_PARTS = re.compile(r"\n|;|,(?!\d{3})| puis ", re.IGNORECASE)
+_WORD = re.compile(r"[0-9a-z]+")
+_AMOUNT = re.compile(r"(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)\s*(k)?", re.IGNORECASE)
+
+END_WORDS = {"fin", "fini", "finis", "termine", "terminer"}
+PASS_WORDS = {"passe", "passer", "abandonne", "abandon"}
+ACTION_WORDS = {"action"}
+SHOT_WORDS = {"coups", "coup", "tirs"}
+ATTACK_WORDS = {"attaque", "attaquer", "braque", "braquer"}
+BUY_WORDS = {"achete", "acheter", "achat", "j'achete"}
+SELL_WORDS = {"vend", "vends", "vendre", "vente"}
+FREE_SHOTS = (Card.IRONFIST, Card.SLIPPERY)
+POKER_WORDS = {"poker", "defie", "defier", "defi"}
+NO_WORDS = {"pas", "non", "rien", "aucune", "aucun", "passe", "personne"}
+NONE_WORDS = {"aucune", "aucun", "rien"}
+STAY_WORDS = {"reste", "rester", "restes"}
+JOIN_WORDS = {"suis", "joue", "jouer", "rejoins", "rejoindre", "participe", "entre", "moi"}
+LOWER_WORDS = {"baisse", "baisser", "abaisse", "descend", "descends"}
+CLOSE_WORDS = {"cartes"}
+FLEE_WORDS = {"fuis", "fuir", "fuite", "file"}
+FIGHT_WORDS = {"revolver", "combat", "degaine", "tire", "feu"}
+
+
+def tokens(text: str) -> list[str]:
+    """The words of ``text``: case, accents and punctuation ignored."""
+    return _WORD.findall(fold(text))
+
+
+def _syntax(message: str, text: str, code: str = "syntax", **params: Any) -> OrderSyntaxError:
+    return OrderSyntaxError(message, code=f"rattlesnake/{code}", params={"text": text, **params})
+
+
+def parse(state: State, player: str, text: str) -> tuple[Command, ...]:
+    """The commands a player's message carries, in order."""
+    parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
+    if not parts:
+        raise _syntax(f"nothing to read in {text!r}", text, "empty")
+    return tuple(_part(state, player, part) for part in parts)
+
+
+def amount(text: str) -> int | None:
+    """An amount as players write it: ``2000``, ``2 000 $``, ``2.000``, ``2k``."""
+    m = _AMOUNT.search(text)
+    if m is None:
+        return None
+    value = int(re.sub(r"[ \u00a0\u202f.]", "", m[1]))
+    return value * 1000 if m[2] else value
+
+
+def _cards_in(text: str) -> list[Card]:
+    """Named action cards in ``text``, longest names first, each once."""
+    found: list[Card] = []
+    words = tokens(text)
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            chunk = " ".join(words[i : i + size])
+            if len(words[i : i + size]) < size:
+                continue
+            cards = [c for c in find_cards(chunk) if isinstance(c, Card)]
+            if len(cards) > 1 and size == 1:
+                raise AmbiguousOrderError(
+                    f"{chunk!r} could be {' or '.join(c.label for c in cards)}: write the full name",
+                    code="rattlesnake/ambiguous-card",
+                    params={"text": text, "cards": [c.label for c in cards]},
+                )
+            if len(cards) == 1:
+                if cards[0] not in found:
+                    found.append(cards[0])
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
+def _mentions(state: State, words: list[str]) -> list[tuple[int, str]]:
+    """Where players are named in ``words`` (their names as token sequences,
+    longest first: « Jean-Paul » is two words), as (index, player)."""
+    names = sorted(
+        ((tuple(tokens(p)), p) for p in state.players if tokens(p)), key=lambda n: -len(n[0])
+    )
+    found: list[tuple[int, str]] = []
+    i = 0
+    while i < len(words):
+        for seq, player in names:
+            if tuple(words[i : i + len(seq)]) == seq:
+                found.append((i, player))
+                i += len(seq)
+                break
+        else:
+            i += 1
+    return found
+
+
+def _player_in(state: State, words: list[str], after: set[str]) -> str | None:
+    """The player named right after one of the words ``after`` (« devant bob », « à cyd »)."""
+    marks = [i for i, w in enumerate(words) if w in after]
+    for i, player in _mentions(state, words):
+        if any(0 < i - m <= 3 for m in marks):
+            return player
+    return None
+
+
+def _any_player(state: State, words: list[str], skip: str | None = None) -> str | None:
+    return next((p for _, p in _mentions(state, words) if p != skip), None)
+
+
+def _cell_in(state: State, words: list[str]) -> str | None:
+    cells = [state.board.find(w) for w in words]
+    found = [c for c in cells if c is not None]
+    return found[-1] if found else None
+
+
+def _part(state: State, player: str, text: str) -> Command:
+    words = tokens(text)
+    if not words:
+        raise _syntax(f"nothing to read in {text!r}", text, "empty")
+    wordset = set(words)
+    if state.phase is Phase.BANK:
+        return _blow(state, player, text, words)
+    if state.phase is Phase.POKER and state.poker is not None:
+        return _poker(state, state.poker, player, text, words)
+    if wordset & BUY_WORDS or wordset & SELL_WORDS:
+        return _trade(state, player, text, words, buying=bool(wordset & BUY_WORDS))
+    if wordset & POKER_WORDS:
+        # a player naming themself gets the rules' refusal, not a syntax error
+        target = _any_player(state, words, skip=player) or _any_player(state, words)
+        stake = amount(" ".join(w for w in words if w not in {"poker"}))
+        if target is None or stake is None:
+            raise _syntax(
+                f"a poker game names the player challenged and the stake:"
+                f" « poker cyd 6000 » (in {text!r})",
+                text,
+                "bad-challenge",
+            )
+        return Challenge(player, target, stake)
+    if wordset & ATTACK_WORDS:
+        target = _any_player(state, words, skip=player)
+        if target is None:
+            raise _syntax(f"whose bank? name the player attacked in {text!r}", text, "no-target")
+        shots = [int(w) for w in words if w in ("1", "2", "3")]
+        free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
+        return AttackBank(player, target, tuple(shots), free)
+    cards = [c for c in _cards_in(text) if c in DIVERS]
+    if cards:
+        if len(cards) > 1 and cards[0] not in (Card.DESTIN, Card.CHASSEUR):
+            raise _syntax(
+                f"one card per part: {', '.join(c.label for c in cards)} in {text!r}",
+                text,
+                "two-cards",
+            )
+        return _divers(state, player, text, words, cards)
+    if wordset & END_WORDS:
+        return EndTurn(player)
+    if wordset & ACTION_WORDS:
+        return Draw(player, "action")
+    if wordset & SHOT_WORDS:
+        return Draw(player, "coups")
+    cell = _cell_in(state, words)
+    if cell is not None:
+        tile = next(
+            (t for w in words if (t := find_tile(w)) is not None and t.value != "saloon"), None
+        )
+        if state.phase is Phase.SALOONS:
+            return PlaceSaloon(player, cell)
+        return PlaceTile(player, cell, tile)
+    raise _syntax(
+        f"cannot read {text!r}: a cell (A1, M1, P5a, R4), « action » or « coups », a carte"
+        " divers and its target, « achète … à … pour … », « attaque … » or « fin »",
+        text,
+    )
+
+
+def _divers(state: State, player: str, text: str, words: list[str], cards: list[Card]) -> Command:
+    card = cards[0]
+    if card in (Card.DESTIN, Card.CHASSEUR):
+        target = cards[1] if len(cards) > 1 else None
+        return PlayDivers(player, card, target.value if target is not None else None)
+    if card is Card.DYNAMITERO:
+        cell = _cell_in(state, words)
+        return PlayDivers(player, card, cell)
+    holder = _player_in(state, words, {"devant", "a", "pour", "chez", "sur"})
+    return PlayDivers(player, card, holder)
+
+
+def _trade(state: State, player: str, text: str, words: list[str], buying: bool) -> Trade:
+    cards = [c for c in _cards_in(text) if c in DIVERS]
+    if len(cards) != 1:
+        raise _syntax(
+            f"a trade names one carte divers: « achète Dynamitero à cyd pour 2000 » (in {text!r})",
+            text,
+            "bad-trade",
+        )
+    other = _player_in(state, words, {"a", "de", "chez"}) or _any_player(state, words, skip=player)
+    if other is None:
+        raise _syntax(f"a trade names the other player (in {text!r})", text, "bad-trade")
+    _, sep, price_text = fold(text).partition("pour")
+    price = amount(price_text) if sep else None
+    if price is None:
+        raise _syntax(
+            f"a trade always names its price, « pour 0 » for a gift (R-12), in {text!r}",
+            text,
+            "no-price",
+        )
+    if buying:
+        return Trade(seller=other, buyer=player, card=cards[0], price=price)
+    return Trade(seller=player, buyer=other, card=cards[0], price=price)
+
+
+def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
+    shots = [int(w) for w in words if w in ("1", "2", "3")]
+    others = [w for w in words if w.isdigit() and w not in ("1", "2", "3")]
+    if others:
+        raise _syntax(
+            f"a shot card has 1, 2 or 3 cartridges, not {', '.join(others)}", text, "not-a-shot"
+        )
+    free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
+    if shots or free is not None:
+        return Shoot(player, tuple(shots), free)
+    return GiveUp(player)
+
+
+def _game_card(words: list[str]) -> int | None:
+    """The game card a message names (« le 17 »): its last number (the rules
+    refuse one the player does not hold, listing their game cards)."""
+    found = [int(w) for w in words if w.isdigit()]
+    return found[-1] if found else None
+
+
+_SAY = {
+    pk.Stage.ESCAPE: "« Coyote » (escape) or « je reste »",
+    pk.Stage.JOIN: "« je suis » (join), « je baisse à 3000 », « cartes » or a card (« le 17 »)",
+    pk.Stage.CARDS: "a face-down game card (« le 17 »), or « aucune » for the challenged",
+    pk.Stage.REACT: "« Tricheur avec ana », « Joueur professionnel 20 » or « pas de réaction »",
+    pk.Stage.TAR: "« Goudron & Plumes » or « pas de Goudron »",
+    pk.Stage.REVOLVER: "« revolver » (start the combat) or « pas de combat »",
+    pk.Stage.FLIGHT: "« je fuis » (a Coyote) or « je reste »",
+}
+"""What a message may say at each stage, for the English error (the reply is the template's)."""
+
+
+def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[str]) -> Command:
+    """A part of a message during a poker game, read by what the game waits for."""
+    wordset = set(words)
+    stage = poker.stage
+    if stage is pk.Stage.COMBAT:
+        return _blow(state, player, text, words)
+    cards = set(_cards_in(text))
+    card = _game_card(words)
+    if stage is pk.Stage.ESCAPE:
+        if Card.COYOTE in cards:
+            return Escape(player)
+        if wordset & (STAY_WORDS | JOIN_WORDS):
+            return Stay(player)
+    elif stage is pk.Stage.JOIN:
+        if wordset & LOWER_WORDS:
+            stake = amount(text)
+            if stake is not None:
+                return Lower(player, stake)
+        elif card is not None:
+            return ChooseCard(player, card)
+        elif wordset & NONE_WORDS:
+            return ChooseCard(player, None)
+        elif wordset & CLOSE_WORDS:
+            return CloseJoins(player)
+        elif wordset & JOIN_WORDS:
+            return Join(player)
+    elif stage is pk.Stage.CARDS:
+        if card is not None:
+            return ChooseCard(player, card)
+        if wordset & NONE_WORDS:
+            return ChooseCard(player, None)
+    elif stage is pk.Stage.REACT:
+        if Card.TRICHEUR in cards:
+            target = _any_player(state, words, skip=player) or _any_player(state, words)
+            if target is not None:
+                return Cheat(player, target)
+        elif Card.PROFESSIONNEL in cards:
+            if card is not None:
+                return TakeBack(player, card)
+        elif Card.GOUDRON in cards:
+            return Tar(player)
+        elif wordset & NO_WORDS:
+            return NoReaction(player)
+    elif stage is pk.Stage.TAR:
+        if wordset & NO_WORDS:
+            return DeclineTar(player)
+        if Card.GOUDRON in cards:
+            return Tar(player)
+    elif stage is pk.Stage.REVOLVER:
+        if wordset & NO_WORDS:
+            return DeclineFight(player)
+        if wordset & FIGHT_WORDS:
+            return StartFight(player)
+    elif stage is pk.Stage.FLIGHT:
+        if Card.COYOTE in cards or wordset & FLEE_WORDS:
+            return Flee(player)
+        if wordset & STAY_WORDS:
+            return Stand(player)
+    raise _syntax(
+        f"cannot read {text!r} in the poker game ({stage}): {_SAY.get(stage, '')}",
+        text,
+        "poker-syntax",
+        stage=str(stage),
+    )
+
+
+def from_params(state: State, player: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+    """Rattlesnake City takes its orders as text only."""
+    raise InputError(
+        'rattlesnake orders are free text: gm order PLAYER "A1"', code="rattlesnake/no-params"
+    )

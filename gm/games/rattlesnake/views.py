@@ -1,0 +1,399 @@
+"""What posts, private replies and scripts may see of a game of Rattlesnake City.
+
+Every view is a plain dict of JSON-able values. Public views hold what the
+table sees: the valley (every tile and rail), the income track, the cards in
+front of each player, every card played, trade and blow, the number of
+cards in each hand — never a player's cash, hand or shot cards, nor the
+order of the bag and decks. The final post, once the game is over, shows
+each player's cash.
+
+A public view also says what the game waits for now (``now``): whose turn,
+the tile drawn and every legal place for it with the income track each
+would give (« A2 → bob 2 000 $ »), the blow awaited in a combat.
+
+The valley map (``valley``, the templates' ``valley`` filter) is a
+fixed-width drawing for a code block: a cell per grid square, three
+characters wide, free cells by their name (``A1``, ``M1``, ``P5a``) and
+built ones by their tile's code (``Sa`` saloon, ``Bq`` banque…).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm.core.protocol import PostRef
+
+from .cards import Card, label
+from .income import Reason, legal_places, payments
+from .model import Move, Phase, State, threshold
+from .poker import REVOLVERS, Poker, Stage
+from .rules import poker_awaiting
+from .tiles import Tile
+
+CODES: dict[Tile, str] = {
+    Tile.SALOON: "Sa",
+    Tile.SHERIF: "Sh",
+    Tile.BANQUE: "Bq",
+    Tile.STORE: "St",
+    Tile.HOTEL: "Ho",
+    Tile.MARECHAL: "Mf",
+    Tile.EGLISE: "Eg",
+    Tile.ECOLE: "Ec",
+    Tile.CIMETIERE: "Ci",
+    Tile.RANCH: "Rn",
+    Tile.MINE: "Mi",
+    Tile.GARE: "Gr",
+}
+"""Two letters per tile on the map; the legend under it spells them out."""
+
+
+# --- the valley ------------------------------------------------------------------------
+
+
+def valley_data(state: State) -> dict[str, Any]:
+    """The board as the map and the picture draw it: every named cell with
+    its tile (or None), the towns with their owners, the rail slots."""
+    board = state.board
+    town_owner = {t: p for p, t in ((p, state.town_of_player(p)) for p in state.players) if t}
+    cells = []
+    for name, spot in board.spots.items():
+        placed = state.layout.tiles.get(name)
+        cells.append(
+            {
+                "name": name,
+                "x": spot.cell[0],
+                "y": spot.cell[1],
+                "zone": spot.zone.value,
+                "area": spot.area,
+                "tile": placed.kind.value if placed else None,
+                "code": CODES[placed.kind] if placed else None,
+            }
+        )
+    return {
+        "width": board.width,
+        "height": board.height,
+        "cells": cells,
+        "towns": [{"id": t.id, "name": t.name, "owner": town_owner.get(t.id)} for t in board.towns],
+        "slots": [
+            {
+                "id": s.id,
+                "between": list(s.between),
+                "shape": s.shape,
+                "printed": not s.damaged,
+                "repaired": s.id in state.layout.rails,
+            }
+            for s in board.slots
+        ],
+    }
+
+
+def valley(data: dict[str, Any]) -> str:
+    """The fixed-width map of a ``valley_data`` (the templates' ``valley`` filter):
+    one line per row of the grid, three characters per cell."""
+    grid = [["   "] * data["width"] for _ in range(data["height"])]
+    for cell in data["cells"]:
+        text = cell["code"] or cell["name"]
+        grid[cell["y"]][cell["x"]] = f"{text[:3]:<3}"
+    lines = ["".join(row).rstrip() for row in grid]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+# --- pieces of views -----------------------------------------------------------------------
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p,
+            "town": state.town_of_player(p),
+            "income": state.income_of(p),
+            "permanents": [c.label for c in state.permanents_of(p)],
+            "hand": len(state.hand_of(p)),
+            "shots": len(state.shots_of(p)),
+        }
+        for p in state.players
+    ]
+
+
+def _move(state: State, move: Move) -> dict[str, Any]:
+    """A move for the templates: its data, cards and tiles by their French names."""
+    data = dict(move.data)
+    for key in ("card", "free"):
+        if data.get(key) and isinstance(data[key], str):
+            data[key] = Card(data[key]).label
+    if data.get("tile"):
+        data["tile"] = Tile(data["tile"]).label
+    if move.what == "single" and data.get("target") and data["target"] in Card._value2member_map_:
+        data["target"] = Card(data["target"]).label
+    return {"what": move.what, **data}
+
+
+def _places(state: State) -> list[dict[str, Any]]:
+    """The tile drawn's legal places, each with what it would change on the
+    income track; places that change it alike are listed together."""
+    record = state.current
+    if record is None or state.phase is not Phase.TILE:
+        return []
+    before = dict(zip(state.players, state.income, strict=True))
+    groups: dict[tuple[tuple[str, int], ...], list[str]] = {}
+    for where, track in legal_places(
+        state.board, state.layout, record.tile, record.player, state.players, state.permanents_map()
+    ):
+        key = tuple((p, track[p]) for p in state.players if track[p] != before[p])
+        groups.setdefault(key, []).append(where)
+    return [
+        {
+            "cells": cells,
+            "changes": [
+                {"name": p, "income": income, "delta": income - before[p]} for p, income in key
+            ],
+        }
+        for key, cells in groups.items()
+    ]
+
+
+def now(state: State) -> dict[str, Any]:
+    """What the game waits for now, as the table must read it."""
+    if state.phase is Phase.SETUP:
+        return {"phase": "setup"}
+    if state.phase is Phase.OVER:
+        return {"phase": "over"}
+    if state.phase is Phase.SALOONS:
+        from .tiles import legal_cells
+
+        return {
+            "phase": "saloons",
+            "player": state.saloon_turn,
+            "legal": list(legal_cells(state.board, state.layout, Tile.SALOON)),
+        }
+    record = state.current
+    assert record is not None
+    out: dict[str, Any] = {
+        "phase": state.phase.value,
+        "player": record.player,
+        "turn": record.number,
+        "tile": record.tile.label,
+    }
+    if state.phase is Phase.TILE:
+        out["places"] = _places(state)
+    if state.phase is Phase.FREE:
+        out["bank_done"] = record.bank_done
+        out["poker_done"] = record.poker_done
+    if state.phase is Phase.POKER and state.poker is not None:
+        out["poker"] = poker_view(state, state.poker)
+        out["awaiting"] = list(poker_awaiting(state))
+    if state.phase is Phase.BANK and state.combat is not None:
+        combat = state.combat
+        out["combat"] = {
+            "turn": combat.turn,
+            "fighters": [{"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters],
+        }
+    return out
+
+
+def poker_view(state: State, poker: Poker) -> dict[str, Any]:
+    """The poker game as the table sees it: the stake, the pot, who plays and
+    who has chosen — a card only once the cards are revealed, never a hand."""
+    seats = []
+    for name in poker.participants:
+        seat = poker.seat(name)
+        seats.append(
+            {
+                "name": name,
+                "bet": seat.bet,
+                "chose": seat.chose,
+                "card": seat.card if poker.revealed else None,
+                "revolver": poker.revealed and seat.card in REVOLVERS,
+                "fled": seat.fled,
+            }
+        )
+    combat = poker.combat
+    return {
+        "challenger": poker.challenger,
+        "challenged": poker.challenged,
+        "stake": poker.stake,
+        "pot": poker.pot,
+        "stage": poker.stage.value,
+        "escaped": poker.escaped,
+        "revealed": poker.revealed,
+        "participants": seats,
+        "awaiting": list(poker_awaiting(state)),
+        "cheater": poker.swap[0] if poker.swap else None,
+        "winner": poker.winner,
+        "starter": poker.starter,
+        "combat": (
+            {
+                "turn": combat.turn,
+                "fighters": [
+                    {"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters
+                ],
+            }
+            if combat is not None and poker.stage is Stage.COMBAT
+            else None
+        ),
+    }
+
+
+def _turn(state: State, number: int, first_move: int = 1) -> dict[str, Any]:
+    record = state.history[number - 1]
+    return {
+        "number": record.number,
+        "player": record.player,
+        "tile": record.tile.label,
+        "legal": list(record.legal),
+        "cell": record.cell,
+        "income": record.income,
+        "ended": record.ended,
+        "moves": [_move(state, m) for m in record.moves[first_move - 1 :] if m.what != "drawn"],
+    }
+
+
+def _track(state: State) -> list[dict[str, Any]]:
+    return [{"name": p, "income": state.income_of(p)} for p in state.players]
+
+
+def _sources(state: State) -> list[dict[str, Any]]:
+    """Where each player's income comes from (for the track's detail)."""
+    out = []
+    for payment in payments(state.board, state.layout, state.permanents_map()):
+        out.append(
+            {
+                "name": payment.player,
+                "amount": payment.amount,
+                "reason": payment.reason.value,
+                "source": (
+                    Card(payment.source).label if payment.reason is Reason.CARD else payment.source
+                ),
+            }
+        )
+    return out
+
+
+def public_view(state: State, post: PostRef) -> dict[str, Any]:
+    """What a public post may show: never a player's cash, hand or shot cards."""
+    view: dict[str, Any] = {
+        "players": _players(state),
+        "threshold": threshold(len(state.players)),
+        "towns": [{"id": t.id, "name": t.name} for t in state.board.towns],
+        "tiles_left": len(state.bag),
+        "now": now(state),
+        "valley": valley_data(state),
+        "track": _track(state),
+    }
+    if post.kind == "setup":
+        view["first"] = state.first
+    elif post.kind == "saloon" and post.at:
+        saloons = [(n, p) for n, p in state.layout.tiles.items() if p.kind is Tile.SALOON]
+        saloons.sort(key=lambda item: item[1].seq)
+        if 0 < post.at[0] <= len(saloons):
+            cell, placed = saloons[post.at[0] - 1]
+            view["saloon"] = {
+                "player": placed.placer,
+                "cell": cell,
+                "town": state.board.town_of(cell),
+            }
+    elif post.kind in ("turn", "move") and post.at and 0 < post.at[0] <= len(state.history):
+        first = post.at[1] if post.kind == "move" and len(post.at) > 1 else 1
+        view["turn"] = _turn(state, post.at[0], first)
+        view["sources"] = _sources(state)
+    elif post.kind == "final":
+        view["standings"] = standings(state)
+        view["winners"] = list(state.winners)
+        view["won_by"] = state.won_by
+    return view
+
+
+def standings(state: State) -> list[dict[str, Any]]:
+    """Every player's fortune, richest first (for the final post)."""
+    rows: list[dict[str, Any]] = [
+        {
+            "name": p,
+            "cash": state.cash_of(p),
+            "income": state.income_of(p),
+            "town": state.town_of_player(p),
+            "winner": p in state.winners,
+        }
+        for p in state.players
+    ]
+    rows.sort(key=lambda r: -r["cash"])
+    return rows
+
+
+def player_view(state: State, player: str) -> dict[str, Any]:
+    """What ``player`` may know: their cash, hand and shot cards besides the public view."""
+    due = now(state)
+    mine: dict[str, Any] | None = None
+    if state.poker is not None and player in state.poker.names:
+        seat = state.poker.seat(player)
+        mine = {
+            "playing": seat.playing,
+            "chose": seat.chose,
+            # their own face-down card, before the reveal too: it is theirs
+            "card": seat.card,
+        }
+    return {
+        "name": player,
+        "cash": state.cash_of(player),
+        "hand": [label(c) for c in sorted(state.hand_of(player), key=_card_order)],
+        "shots": sorted(state.shots_of(player)),
+        "permanents": [c.label for c in state.permanents_of(player)],
+        "income": state.income_of(player),
+        "town": state.town_of_player(player),
+        "phase": state.phase.value,
+        "now": due,
+        "yours": (
+            player in due["awaiting"]
+            if "awaiting" in due
+            else due.get("player") == player or (due.get("combat") or {}).get("turn") == player
+        ),
+        "poker": mine,
+        "threshold": threshold(len(state.players)),
+    }
+
+
+def _card_order(card: int | Card) -> tuple[int, int, str]:
+    return (0, card, "") if isinstance(card, int) else (1, 0, card.label)
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The JSON summary of the scenario contract (``docs/scenarios.md``, rattlesnake)."""
+    tiles = {
+        name: state.layout.tiles[name].kind.label
+        for name in state.board.spots
+        if name in state.layout.tiles
+    }
+    return {
+        "game": "rattlesnake",
+        "finished": state.phase is Phase.OVER,
+        "winners": [p for p in state.players if p in state.winners],
+        "players": [
+            {
+                "name": p,
+                "town": state.town_of_player(p),
+                "cash": state.cash_of(p),
+                "income": state.income_of(p),
+                "permanents": [c.label for c in state.permanents_of(p)],
+                "hand": len(state.hand_of(p)),
+                "shots": len(state.shots_of(p)),
+            }
+            for p in state.players
+        ],
+        "board": {
+            "tiles": tiles,
+            "rails": [s for s in state.board.slot_ids if s in state.layout.rails],
+        },
+        "turns": [
+            {
+                "number": r.number,
+                "player": r.player,
+                "tile": r.tile.label,
+                "cell": r.cell,
+                "income": r.income,
+            }
+            for r in state.history
+        ],
+    }

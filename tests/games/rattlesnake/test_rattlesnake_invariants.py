@@ -1,0 +1,163 @@
+"""The invariants of Rattlesnake City (docs/rules/rattlesnake.md, « Invariants »),
+as Hypothesis properties over random legal games built from the game's own
+``legal_inputs``, played on the pure rules (``decide``/``evolve``) with the
+fortune, on the default valley or the small one of ``rattlesnake_support``:
+
+* every tile is in exactly one place: the bag, the board (a building on a
+  cell, a rail tile on a slot), the hand of the player who drew it (step 1),
+  or out of the game — together the bag the board calls for (R-3);
+* every action card is in exactly one place (the deck, the discard pile, a
+  hand, in front of a player), and every shot card too (deck, discard, a
+  player's shot cards);
+* no town holds two buildings of the same kind except cemeteries; a prairie
+  cell holds only a ranch, a mine cell only a mine, a station only a gare;
+* money moves only through income, trades, bank attacks and bounties: each
+  player's cash is 10 000 $ plus what the events paid them and minus what
+  they paid, never below zero; the income track is never negative.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rattlesnake_support import SMALL
+
+from gm.core.fortune import FortuneDraws
+from gm.core.protocol import GM, Command, Event
+from gm.games.rattlesnake import GAME, rules
+from gm.games.rattlesnake.board import Zone
+from gm.games.rattlesnake.cards import ACTION_DECK, SHOT_DECK
+from gm.games.rattlesnake.events import (
+    BountyCollected,
+    CardSold,
+    CashSeized,
+    PokerMoney,
+    TurnEnded,
+)
+from gm.games.rattlesnake.model import START_CASH, Phase, State
+from gm.games.rattlesnake.tiles import Tile, bag
+
+STEPS = {s.name: s for s in GAME.steps}
+
+
+def commands(state: State, item: Any) -> list[tuple[str, Command]]:
+    if item.step == "default":
+        return [(GM, rules.default_for(state, item.values["player"]))]
+    if item.step is not None:
+        return [(GM, STEPS[item.step].build(dict(item.values)))]
+    return [(item.actor, c) for c in GAME.parse(state, item.actor, item.text)]
+
+
+def money(events: list[Event], players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's cash as the money events make it, from 10 000 $: income,
+    bounties, trades, bank attacks and poker (every stake and share)."""
+    cash = dict.fromkeys(players, START_CASH)
+    for event in events:
+        match event:
+            case TurnEnded():
+                assert event.income >= 0
+                cash[event.player] += event.income
+            case BountyCollected():
+                cash[event.player] += event.amount
+            case CardSold():
+                cash[event.buyer] -= event.price
+                cash[event.seller] += event.price
+            case CashSeized():
+                cash[event.source] -= event.amount
+                cash[event.to] += event.amount
+            case PokerMoney():  # into the pot (target None) or out of it (source None)
+                assert event.amount > 0 and event.amount % 1000 == 0
+                if event.source is not None:
+                    cash[event.source] -= event.amount
+                if event.target is not None:
+                    cash[event.target] += event.amount
+    return cash
+
+
+def pot(events: list[Event]) -> int:
+    """What lies in the poker pot: every stake in, every share and win out."""
+    total = 0
+    for event in events:
+        if isinstance(event, PokerMoney):
+            total += event.amount if event.target is None else 0
+            total -= event.amount if event.source is None else 0
+    return total
+
+
+def check(state: State, events: list[Event]) -> None:
+    board = state.board
+    # tiles: bag + board + drawn + removed = the board's bag
+    where: Counter[Tile] = Counter(state.bag)
+    where.update(p.kind for p in state.layout.tiles.values() if p.kind is not Tile.SALOON)
+    where.update(Tile(board.slot(s).shape) for s in state.layout.rails)
+    where.update(state.removed)
+    record = state.current
+    if state.phase is Phase.TILE and record is not None:
+        where[record.tile] += 1  # drawn, not placed yet
+    assert where == Counter(bag(board))
+    assert sum(p.kind is Tile.SALOON for p in state.layout.tiles.values()) <= len(state.players)
+    # action cards and shot cards, each in one place
+    cards: Counter[Any] = Counter(state.actions)
+    cards.update(state.action_discard)
+    for player in state.players:
+        cards.update(state.hand_of(player))
+        cards.update(state.permanents_of(player))
+    assert cards == Counter(ACTION_DECK)
+    shots: Counter[int] = Counter(state.shot_deck)
+    shots.update(state.shot_discard)
+    for player in state.players:
+        shots.update(state.shots_of(player))
+    assert shots == Counter(SHOT_DECK)
+    # the valley: one building of a kind per town but cemeteries; zones hold their tiles
+    for town in board.towns:
+        kinds = [state.layout.tiles[c].kind for c in town.cell_names if c in state.layout.tiles]
+        doubled = [k for k, n in Counter(kinds).items() if n > 1 and k is not Tile.CIMETIERE]
+        assert not doubled, (town.id, kinds)
+    for name, placed in state.layout.tiles.items():
+        zone = board.spots[name].zone
+        wanted = {Zone.PRAIRIE: Tile.RANCH, Zone.MINE: Tile.MINE, Zone.STATION: Tile.GARE}
+        if zone in wanted:
+            assert placed.kind is wanted[zone], (name, placed.kind)
+        else:
+            assert placed.kind not in (Tile.RANCH, Tile.MINE, Tile.GARE), (name, placed.kind)
+    # money
+    assert money(events, state.players) == {p: state.cash_of(p) for p in state.players}
+    if state.phase is not Phase.POKER:  # a poker game over: its pot fully paid out
+        assert pot(events) == 0
+    assert all(c >= 0 for c in state.cash)
+    assert all(i >= 0 for i in state.income)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), small=st.booleans())
+def test_random_legal_games_keep_the_invariants(seed: int, players: int, small: bool) -> None:
+    rng = random.Random(seed)
+    names = ("ana", "bob", "cleo", "dan", "eve", "fay")[: min(players, 3) if small else players]
+    options = GAME.configure(names, {"board_text": SMALL} if small else {})
+    state = GAME.initial_state(names, options)
+    drawn: set[str] = set()
+    events: list[Event] = []
+    for _ in range(1500):
+        if GAME.is_over(state):
+            break
+        inputs = GAME.legal_inputs(state)
+        assert inputs
+        # « fin » and defaults a little less often: turns with cards, trades, attacks
+        item = rng.choice(inputs)
+        if item.text == "fin" or item.step == "default":
+            item = rng.choice(inputs)
+        for actor, command in commands(state, item):
+            draws = FortuneDraws(str(seed), drawn=drawn)
+            new = rules.decide(state, actor, command, draws)
+            drawn.update(draws.opened)
+            for event in new:
+                state = rules.evolve(state, event)
+            events += new
+        if state.phase is not Phase.SETUP:
+            check(state, events)
+    if GAME.is_over(state):
+        assert state.winners
