@@ -77,7 +77,11 @@ from .tiles import find_tile
 
 _PARTS = re.compile(r"\n|;|,(?!\d{3})| puis ", re.IGNORECASE)
 _WORD = re.compile(r"[0-9a-z]+")
-_AMOUNT = re.compile(r"(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)\s*(k)?", re.IGNORECASE)
+_AMOUNT = re.compile(
+    r"(?<![0-9a-z])(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)(?![0-9])\s*(k(?![a-z]))?", re.IGNORECASE
+)
+"""An amount: digits standing alone (« zorglub6416 » holds none), thousands
+grouped by spaces or dots, « k » for thousands."""
 
 END_WORDS = {"fin", "fini", "finis", "termine", "terminer"}
 PASS_WORDS = {"passe", "passer", "abandonne", "abandon"}

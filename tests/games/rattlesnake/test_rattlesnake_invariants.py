@@ -39,6 +39,7 @@ from gm.games.rattlesnake.events import (
     TurnEnded,
 )
 from gm.games.rattlesnake.model import START_CASH, Phase, State
+from gm.games.rattlesnake.rules import action_of
 from gm.games.rattlesnake.tiles import Tile, bag
 
 STEPS = {s.name: s for s in GAME.steps}
@@ -106,6 +107,11 @@ def check(state: State, events: list[Event]) -> None:
     for player in state.players:
         cards.update(state.hand_of(player))
         cards.update(state.permanents_of(player))
+    if state.poker is not None:  # on the table: played, chosen, discarded unseen
+        cards.update(action_of(c) for c in state.poker.played)
+        cards.update(s.card for s in state.poker.seats if s.card is not None)
+        if state.poker.unseen is not None:
+            cards[state.poker.unseen] += 1
     assert cards == Counter(ACTION_DECK)
     shots: Counter[int] = Counter(state.shot_deck)
     shots.update(state.shot_discard)
