@@ -40,6 +40,7 @@ def corpus(tmp: str) -> tuple[Path, str]:
     folder = Path(tmp) / "vectors"
     env = {**os.environ, "GM_CHECK_VECTORS": str(folder)}
     env.pop("GM_CHECK_TOOL", None)
+    env.pop("PYTEST_ADDOPTS", None)  # one process: CI's « -n 2 » is for the suite around it
     done = subprocess.run(
         [
             sys.executable,
