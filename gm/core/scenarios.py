@@ -46,3 +46,11 @@ def check_entry_keys(where: str, entry: Mapping[str, Any], valid: tuple[str, ...
             code="scenario/unknown-key",
             params={"where": where, "key": unknown[0]},
         )
+
+
+def bad_value(where: str, message: str, key: str) -> InputError:
+    """The refusal of a value of a scenario file: ``scenario/bad-value``,
+    naming the place in the file (« turn 3 ») and the key."""
+    return InputError(
+        f"{where}: {message}", code="scenario/bad-value", params={"where": where, "key": key}
+    )

@@ -36,8 +36,8 @@ from gm.core.protocol import (
     ScenarioStep,
     Shown,
 )
+from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
-from gm.errors import InputError
 
 from . import action, notation, picture, rules, views
 from .cards import CHARACTERS, Card, Turn, find_round_card
@@ -219,12 +219,6 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
 
 
 # --- scenario files -------------------------------------------------------------------------
-
-
-def _bad(where: str, message: str, key: str) -> InputError:
-    return InputError(
-        f"{where}: {message}", code="scenario/bad-value", params={"where": where, "key": key}
-    )
 
 
 def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:

@@ -35,8 +35,8 @@ from gm.core.protocol import (
     ScenarioStep,
     Shown,
 )
+from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
-from gm.errors import InputError
 
 from . import combat as fight
 from . import notation, picture, rules, views
@@ -321,12 +321,6 @@ def _divers_text(state: State, player: str, card: Card) -> str | None:
 
 
 # --- scenario files -------------------------------------------------------------------------
-
-
-def _bad(where: str, message: str, key: str) -> InputError:
-    return InputError(
-        f"{where}: {message}", code="scenario/bad-value", params={"where": where, "key": key}
-    )
 
 
 def _text(where: str, key: str, value: Any) -> str:

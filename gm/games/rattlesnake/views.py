@@ -28,7 +28,7 @@ from .income import Reason, legal_places, payments
 from .model import Move, Phase, State, threshold
 from .poker import REVOLVERS, Poker, Stage
 from .rules import poker_awaiting
-from .tiles import Tile
+from .tiles import Tile, legal_cells
 
 CODES: dict[Tile, str] = {
     Tile.SALOON: "Sa",
@@ -163,8 +163,6 @@ def now(state: State) -> dict[str, Any]:
     if state.phase is Phase.OVER:
         return {"phase": "over"}
     if state.phase is Phase.SALOONS:
-        from .tiles import legal_cells
-
         return {
             "phase": "saloons",
             "player": state.saloon_turn,
