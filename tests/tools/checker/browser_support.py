@@ -93,14 +93,13 @@ class Browsing:
 
     def open(self, hash_: str = "") -> None:
         self.page.goto(self.url + hash_)
-        self.page.wait_for_function(
-            "document.getElementById('digest-value').textContent.length === 64"
-        )
+        # Selectors, not wait_for_function: the page's CSP forbids the eval it uses.
+        self.page.wait_for_selector("#digest-value:text-matches('^[0-9a-f]{64}$')")
 
     def verdict(self) -> tuple[str, str, str]:
         """(word, help, summary) once the check is done."""
         self.page.wait_for_selector("#result:not([hidden])")
-        self.page.wait_for_function("!document.getElementById('check').disabled")
+        self.page.wait_for_selector("#check:not([disabled])")
         return (
             self.page.text_content("#verdict-word") or "",
             self.page.text_content("#verdict-help") or "",

@@ -209,7 +209,7 @@ def test_a_thread_without_its_final_post_says_what_was_not_checked(
     browsing.shot("not-checked")
     # the same in English, from the toggle, kept in the address only
     browsing.page.click("#lang")
-    browsing.page.wait_for_function("document.documentElement.lang === 'en'")
+    browsing.page.wait_for_selector("html[lang=en]", state="attached")
     assert browsing.page.evaluate("location.hash") == "#en"
     assert browsing.verdict() == (
         "NOT CHECKED",
@@ -226,7 +226,7 @@ def test_a_thread_without_its_final_post_says_what_was_not_checked(
     assert browsing.page.evaluate("localStorage.length + sessionStorage.length") == 0
     browsing.shot("english")
     browsing.page.click("#lang")
-    browsing.page.wait_for_function("document.documentElement.lang === 'fr'")
+    browsing.page.wait_for_selector("html[lang=fr]", state="attached")
     assert browsing.verdict()[0] == "NON VÉRIFIÉ"
 
 
