@@ -393,5 +393,7 @@ def summary(state: State) -> dict[str, Any]:
                 "income": r.income,
             }
             for r in state.history
+            # a turn is listed once played: ended by its income, or by the end of the game in it
+            if r.ended or state.phase is Phase.OVER
         ],
     }
