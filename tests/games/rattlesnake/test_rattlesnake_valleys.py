@@ -183,3 +183,19 @@ def test_r1_posts_describe_another_valley(db: str) -> None:
         " les tronçons R1…"
     ) in rules_post
     assert "six villes" not in rules_post
+
+
+def test_r1_the_picture_draws_another_valley(db: str, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from test_rattlesnake_picture import svg_texts
+
+    assert gm(db, "play", str(EXAMPLE), "--keep").exit_code == 0
+    path = tmp_path / "vallee.svg"
+    assert gm(db, "-c", SLUG, "picture", "turn", "9", "-o", str(path)).exit_code == 0
+    texts = svg_texts(path.read_bytes())
+    assert "Rattlesnake Valley — tour 9" in texts
+    assert {"A · Alkali Flat", "B · Bitter Creek", "C · Coyote Wells"} <= set(texts)
+    # after turn 8: three saloons, three gares, the banque, the mine, the ranch;
+    # the free cells by name (A2, B1, M2, P1, P2a, P2b) and the three slots
+    assert texts.count("Sa") == 3 and texts.count("Gr") == 3
+    assert {"Bq", "Mi", "Rn", "A2", "B1", "M2", "P1", "P2a", "P2b", "R1", "R2", "R3"} <= set(texts)
