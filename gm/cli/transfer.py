@@ -64,7 +64,11 @@ def import_(ctx: Ctx, file: str, slug: str | None) -> None:
     """
     from gm.service import transfer
 
-    source: Path | str = sys.stdin.read() if file == "-" else Path(file)
+    from gm.reader import EXPORT, read_stream
+
+    source: Path | str = (
+        read_stream(sys.stdin, EXPORT, "the export on standard input") if file == "-" else Path(file)
+    )
     info = transfer.import_campaign(ctx.env, source, slug)
     events = ctx.env.store.last_seq(info.slug)
     posts = len(ctx.env.store.posts(info.slug))

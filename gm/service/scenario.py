@@ -9,7 +9,6 @@ it happened in the file.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from gm.core.names import slugify
 from gm.core.protocol import ScenarioStep
 from gm.core.scenarios import COMMON_KEYS
 from gm.errors import GMError, InputError, NotFoundError
+from gm.reader import SCENARIO, load_toml, read_text
 from gm.service import actions, campaigns
 from gm.service.actions import Post
 from gm.service.env import Env
@@ -36,18 +36,16 @@ def read(path: Path) -> dict[str, Any]:
     """Parse a scenario file.
 
     :raises NotFoundError: the file does not exist.
-    :raises InputError: it is not valid TOML, or a common key is wrong.
+    :raises InputError: it is not a regular file, too large (``gm.reader``), not
+        UTF-8, not valid TOML, nested too deeply, or a common key is wrong.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NotFoundError(f"no scenario file {str(path)!r}", code="scenario/not-found") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {str(path)!r}: {err}", code="scenario/unreadable") from None
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{path.name}: not valid TOML: {err}", code="scenario/syntax") from None
+    text = read_text(path, SCENARIO)
+    document = load_toml(
+        text,
+        SCENARIO,
+        path.name,
+        lambda err: InputError(f"{path.name}: not valid TOML: {err}", code="scenario/syntax"),
+    )
     for key, kind in (("game", str), ("title", str), ("seed", str)):
         if key in document and not isinstance(document[key], kind):
             raise InputError(f"{path.name}: '{key}' must be a string", code="scenario/invalid")

@@ -50,6 +50,10 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from gm.errors import InputError, StoreError
 from gm.paths import expand
 
+# The test-only switch is the writer's: files and commits skip fsync together.
+from gm.writer import TEST_NO_FSYNC as TEST_NO_FSYNC
+from gm.writer import partial, skips_fsync
+
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another gm before giving up: SQLite's
 ``busy_timeout``, PostgreSQL's ``lock_timeout`` in write transactions."""
@@ -67,21 +71,6 @@ SQLITE_PRAGMAS = (
     "journal_mode=WAL",
     "synchronous=FULL",
 )
-
-TEST_NO_FSYNC = "GM_TEST_NO_FSYNC"
-"""A test-only environment variable: ``GM_TEST_NO_FSYNC=1`` makes gm stop
-waiting for the disk at each commit (SQLite ``synchronous=OFF``, PostgreSQL
-``synchronous_commit=off`` for gm's sessions). A killed gm still loses
-nothing, but a power cut or an OS crash may lose the last commands, or, on
-SQLite, damage the file. The test suite sets it (``tests/conftest.py``) for
-every test but those marked ``durable`` (crashes, a full disk, these
-settings), where durability is what is tested; never set it for a real game.
-Any other value, or none, keeps the production settings."""
-
-
-def skips_fsync() -> bool:
-    """Whether ``GM_TEST_NO_FSYNC=1`` (tests only) asks gm not to wait for the disk."""
-    return os.environ.get(TEST_NO_FSYNC) == "1"
 
 
 def sqlite_pragmas(*, durable: bool = True) -> tuple[str, ...]:
@@ -346,50 +335,55 @@ def sqlite_backup(src: Path, dst: Path) -> None:
     """Copy the live SQLite database ``src`` to the new file ``dst``.
 
     Uses SQLite's online backup API (a consistent copy even while another gm
-    writes; copying the file with ``cp`` is not safe under WAL), then checks
-    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``,
-    and creates it readable and writable by its owner only (0600).
+    writes; copying the file with ``cp`` is not safe under WAL), into a
+    temporary file beside ``dst`` that is checked (``PRAGMA
+    integrity_check``), flushed and only then named ``dst`` (``gm.writer``):
+    a backup killed half-way never leaves half a copy under its name.
+    Refuses to overwrite ``dst``; the copy is readable and writable by its
+    owner only (0600).
 
     :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
     """
     src_shown, dst_shown = hide_password(str(src)), hide_password(str(dst))
-    try:
-        # Exclusively, so two backups never overwrite each other; 0600, as the
-        # copy holds the seeds.
-        create_private_file(dst)
-    except FileExistsError as err:
-        raise StoreError(
+
+    def exists() -> StoreError:
+        return StoreError(
             f"backup file {dst_shown} already exists; choose another name",
             code="store/backup-exists",
+        )
+
+    if os.path.lexists(dst):
+        raise exists()
+    try:
+        with partial(dst, replace=False, mode=PRIVATE_FILE) as tmp:
+            source = sqlite3.connect(src)
+            try:
+                target = sqlite3.connect(tmp)
+                try:
+                    if skips_fsync():  # tests only (GM_TEST_NO_FSYNC)
+                        target.execute("PRAGMA synchronous=OFF")
+                    source.backup(target)
+                    (check,) = target.execute("PRAGMA integrity_check").fetchone()
+                finally:
+                    target.close()
+            finally:
+                source.close()
+            if check != "ok":
+                raise StoreError(
+                    f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
+                    code="store/backup-failed",
+                )
+    except FileExistsError as err:
+        raise exists() from err
+    except sqlite3.Error as err:
+        raise StoreError(
+            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
+            code="store/backup-failed",
         ) from err
     except OSError as err:
         raise StoreError(
             f"cannot create the backup file {dst_shown}: {err.strerror}", code="store/backup-failed"
         ) from err
-    try:
-        source = sqlite3.connect(src)
-        try:
-            target = sqlite3.connect(dst)
-            try:
-                if skips_fsync():  # tests only (GM_TEST_NO_FSYNC)
-                    target.execute("PRAGMA synchronous=OFF")
-                source.backup(target)
-                (check,) = target.execute("PRAGMA integrity_check").fetchone()
-            finally:
-                target.close()
-        finally:
-            source.close()
-    except sqlite3.Error as err:
-        dst.unlink(missing_ok=True)
-        raise StoreError(
-            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
-            code="store/backup-failed",
-        ) from err
-    if check != "ok":
-        raise StoreError(
-            f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
-            code="store/backup-failed",
-        )
 
 
 def store_error(
