@@ -65,11 +65,12 @@ SCENARIO = Kind("scenario file", 4 * MiB, "scenario")
 BOARD = Kind("option file", 1 * MiB, "option-file")
 TEMPLATE = Kind("template", 1 * MiB, "template")
 CHECKER = Kind("checker page source", 4 * MiB, "checker")
+RULES = Kind("rules page", 1 * MiB, "docs")
 MESSAGE = Kind("message", 1 * MiB, "input")
 """A player's message from standard input or the editor (the rules' own limit,
 4 000 characters, is checked after: this one only bounds the read)."""
 
-KINDS = (EXPORT, SCENARIO, BOARD, TEMPLATE, CHECKER, MESSAGE)
+KINDS = (EXPORT, SCENARIO, BOARD, TEMPLATE, CHECKER, RULES, MESSAGE)
 
 
 def _size(n: int) -> str:
@@ -275,12 +276,15 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def _too_deep(kind: Kind, what: str) -> InputError:
+def _too_deep(kind: Kind, what: str, parts: str = "arrays and objects") -> InputError:
     return InputError(
         f"{what} nests too deeply: gm reads {kind.noun}s nested at most {MAX_DEPTH} levels"
-        " (arrays, tables, objects and the parts of a dotted key)",
+        f" ({parts})",
         code=kind.code("too-deep"),
     )
+
+
+_TOML_PARTS = "arrays, tables and the parts of a dotted key"
 
 
 def load_json(text: str, kind: Kind, what: str, syntax: Callable[[ValueError], InputError]) -> Any:
@@ -333,7 +337,9 @@ def toml_depth(text: str) -> int:
     return max(deepest, dots + 1)
 
 
-def load_toml(text: str, kind: Kind, what: str, syntax: Callable[[ValueError], InputError]) -> dict[str, Any]:
+def load_toml(
+    text: str, kind: Kind, what: str, syntax: Callable[[ValueError], InputError]
+) -> dict[str, Any]:
     """``text`` parsed as TOML, at most ``MAX_DEPTH`` levels deep.
 
     ``syntax(err)`` is the error for text that is not TOML.
@@ -341,13 +347,13 @@ def load_toml(text: str, kind: Kind, what: str, syntax: Callable[[ValueError], I
     import tomllib
 
     if toml_depth(text) > MAX_DEPTH:
-        raise _too_deep(kind, what)
+        raise _too_deep(kind, what, _TOML_PARTS)
     try:
         value = tomllib.loads(text)
     except RecursionError:
-        raise _too_deep(kind, what) from None
+        raise _too_deep(kind, what, _TOML_PARTS) from None
     except tomllib.TOMLDecodeError as err:
         raise syntax(err) from None
     if depth(value) > MAX_DEPTH:
-        raise _too_deep(kind, what)
+        raise _too_deep(kind, what, _TOML_PARTS)
     return value

@@ -127,7 +127,9 @@ def write_file(path: Path, data: str | bytes, *, force: bool, command: str) -> N
     except OSError as err:  # a name too long for the file system, say
         raise unwritable(err) from err
     except ValueError:  # a NUL byte in the name
-        raise InputError(f"cannot write {shown}: the name holds a NUL byte", code=f"{command}/unwritable") from None
+        raise InputError(
+            f"cannot write {shown}: the name holds a NUL byte", code=f"{command}/unwritable"
+        ) from None
     if exists and not regular:  # /dev/stdout, a pipe: nothing to keep or swap
         try:
             with open(path, "wb") as out:
@@ -213,5 +215,5 @@ def guard_stdout(reopen: Callable[[int], _Output] = _Output) -> None:
         encoding=current.encoding,
         errors=current.errors,
         newline=None,
-        line_buffering=current.line_buffering,
+        line_buffering=bool(current.line_buffering),
     )

@@ -13,6 +13,7 @@ import click
 from gm.core.campaign import SETTINGS
 from gm.core.protocol import post_name
 from gm.writer import write_file as write_file
+from gm.writer import write_stdout
 
 if TYPE_CHECKING:
     from gm.service.actions import Post
@@ -123,3 +124,17 @@ def note(text: str) -> None:
 
 def force_option(f: Any) -> Any:
     return click.option("--force", is_flag=True, help="Replace FILE if it exists.")(f)
+
+
+STDOUT = "-"
+"""``-o -``: every command's output file can be standard output."""
+
+
+def write_output(output: str | Path, data: str | bytes, *, force: bool, command: str) -> str:
+    """Write ``data`` to the ``-o`` file ``output``, or to standard output for
+    ``-``; how notes name where it went."""
+    if str(output) == STDOUT:
+        write_stdout(data)
+        return "standard output"
+    write_file(Path(output), data, force=force, command=command)
+    return str(output)

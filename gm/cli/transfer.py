@@ -62,9 +62,8 @@ def import_(ctx: Ctx, file: str, slug: str | None) -> None:
       gm --db autre.db import casse.json
       gm import casse.json --slug le-casse-bis
     """
-    from gm.service import transfer
-
     from gm.reader import EXPORT, read_stream
+    from gm.service import transfer
 
     source: Path | str = (
         read_stream(sys.stdin, EXPORT, "the export on standard input") if file == "-" else Path(file)

@@ -18,7 +18,7 @@ from gm import games
 from gm.core.names import slugify
 from gm.core.protocol import ScenarioStep
 from gm.core.scenarios import COMMON_KEYS
-from gm.errors import GMError, InputError, NotFoundError
+from gm.errors import GMError, InputError
 from gm.reader import SCENARIO, load_toml, read_text
 from gm.service import actions, campaigns
 from gm.service.actions import Post

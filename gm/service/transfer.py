@@ -221,13 +221,12 @@ def _check_strings(document: Any, shown: str) -> None:
             todo.extend((k, f"{where} (a key)") for k in item)
         elif isinstance(item, list):
             todo.extend((v, f"{where}[{i}]") for i, v in enumerate(item))
-        elif isinstance(item, str):
-            if "\x00" in item or has_surrogate(item):
-                what = "a NUL byte" if "\x00" in item else "a lone surrogate (\\ud800-\\udfff)"
-                raise InputError(
-                    f"{shown}: {where} holds {what}, which no text may hold; nothing was imported",
-                    code="import/invalid",
-                )
+        elif isinstance(item, str) and ("\x00" in item or has_surrogate(item)):
+            what = "a NUL byte" if "\x00" in item else "a lone surrogate (\\ud800-\\udfff)"
+            raise InputError(
+                f"{shown}: {where} holds {what}, which no text may hold; nothing was imported",
+                code="import/invalid",
+            )
 
 
 def _fields(
