@@ -193,7 +193,8 @@ def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -
     checks as 'gm order'. By default this is a rehearsal: it runs in a
     throw-away database, so your campaigns, your list and your current
     campaign stay as they were. With --keep, the campaign is stored in your
-    database (under the next free slug) and becomes the current one.
+    database (under the next free slug) and becomes the current one, once
+    the whole file has played: a file that fails half-way stores nothing.
 
     \b
     Example:
@@ -224,7 +225,7 @@ def _play(env: Env, scenario: Path, as_json: bool, fmt: str | None, *, kept: boo
     from gm.service import campaigns
     from gm.service import scenario as scenarios
 
-    played = scenarios.play(env, scenario)
+    played = scenarios.play_and_keep(env, scenario) if kept else scenarios.play(env, scenario)
     campaign = played.campaign
     if as_json:
         echo_json(campaigns.status(env, campaign.slug))

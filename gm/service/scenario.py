@@ -103,6 +103,39 @@ def play(env: Env, path: Path) -> Played:
     return Played(campaign, tuple(posts))
 
 
+def play_and_keep(env: Env, path: Path) -> Played:
+    """``gm play --keep``: play the file, and store the campaign in ``env``'s
+    database (under its next free slug, made current) only if every input
+    of the file played: all or nothing.
+
+    The game is played in a throw-away database first; its rows are then
+    copied verbatim into ``env``'s in one transaction (the slug is in no
+    hash), so a scenario that fails half-way, or a kill at any moment,
+    leaves the MJ's database as it was.
+    """
+    import tempfile
+    from dataclasses import replace as changed
+
+    from gm.service.campaigns import current_key, unique_slug
+    from gm.service.loading import load
+    from gm.store.transfer import read_copy, restore
+
+    with tempfile.TemporaryDirectory(prefix="gm-keep-") as folder:
+        rehearsal = changed(env, db=str(Path(folder) / "keep.db"), durable=False)
+        try:
+            played = play(rehearsal, path)
+            copy = read_copy(rehearsal.store, played.campaign.slug)
+        finally:
+            store = rehearsal.__dict__.get("store")
+            if store is not None:
+                store.close()
+    slug = unique_slug(env, copy.campaign.slug)
+    with env.store.write() as w:
+        restore(w, copy, slug)
+        w.set_setting(current_key(env), slug)
+    return Played(load(env, slug), played.posts)
+
+
 def _with_files(specs: Any, options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     """The options, with a relative file an option names (``OptionSpec.file``)
     taken from the scenario's own folder rather than the working directory."""
