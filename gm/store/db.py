@@ -47,7 +47,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from gm.errors import InputError, StoreError
+from gm.errors import InputError, StoreError, quoted
 from gm.paths import expand
 
 # The test-only switch is the writer's: files and commits skip fsync together.
@@ -172,11 +172,24 @@ def default_path() -> Path:
     return platformdirs.user_data_path("gm", appauthor=False) / "gm.db"
 
 
+SCHEMES = re.compile(r"(?i)(sqlite|postgresql|postgres)(\+[a-z0-9_]+)?://")
+"""The URLs gm takes for ``--db``: SQLite's and PostgreSQL's, with a driver or not.
+Anything else without ``://`` is a file path, whatever it holds (``?``, ``%``, ``#``)."""
+
+
 def resolve_url(db: str | None) -> str:
     """Turn the ``--db`` / ``GM_DB`` value into a SQLAlchemy URL.
 
-    ``None`` means the default file (its folder is created, 0700); a value
-    containing ``://`` is already a URL; anything else is a file path.
+    ``None`` means the default file (its folder is created, 0700). A value
+    that starts with a scheme gm supports (``sqlite://``, ``postgresql://``,
+    ``postgresql+psycopg://``…) is a URL; one holding ``://`` after another
+    scheme is refused as a mistyped URL; anything else is a file path, taken
+    as it is written (``partie?v2.db`` is that file, ``salle%20A.db`` too).
+    An in-memory database is refused: a campaign there would vanish when
+    the command ends (``gm play`` rehearses in its own throw-away file).
+
+    :raises StoreError: ``store/bad-url`` (another scheme), ``store/in-memory``.
+    :raises InputError: ``input/path`` (an unknown ``~user``).
     """
     if db is None:
         path = default_path()
@@ -187,9 +200,25 @@ def resolve_url(db: str | None) -> str:
                 f"cannot create the folder {path.parent} for the database: {err.strerror}",
                 code="store/cannot-open",
             ) from err
-        return f"sqlite:///{path}"
-    if "://" in db:
+        return _file_url(path)
+    if SCHEMES.match(db):
+        _refuse_memory(db, parse_url(db))
         return db
+    if "://" in db:
+        raise StoreError(
+            f"unsupported database URL {quoted(hide_password(db))}: gm works with SQLite"
+            " (a file path, or sqlite:///path/to/gm.db) and PostgreSQL"
+            " (postgresql+psycopg://host/db)",
+            code="store/bad-url",
+        )
+    if not db.strip():
+        raise InputError(
+            "the database path is empty: give a file path, or leave --db and GM_DB out for"
+            " the default one (see gm info)",
+            code="input/path",
+        )
+    if db == ":memory:":
+        _refuse_memory(db, None)
     try:
         path = expand(db, "database path")
     except InputError as err:  # it quotes the value and its ~user part
@@ -197,7 +226,29 @@ def resolve_url(db: str | None) -> str:
         err.message = err.message.replace(db, hide_password(db)).replace(head, hide_password(head))
         err.args = (err.message,)
         raise
-    return f"sqlite:///{path.absolute()}"
+    return _file_url(path.absolute())
+
+
+def _file_url(path: Path) -> str:
+    # Built, not formatted: a « ? » or « % » in the name stays in the name.
+    return URL.create("sqlite", database=str(path)).render_as_string(hide_password=False)
+
+
+def _refuse_memory(db: str, parsed: URL | None) -> None:
+    if parsed is not None:
+        if parsed.drivername not in ("sqlite", "sqlite+pysqlite"):
+            return  # another database, or a driver gm refuses when it opens it
+        name = parsed.database or ""
+        memory = name in ("", ":memory:") or name.startswith("file::memory:")
+        memory = memory or parsed.query.get("mode") == "memory"
+        if not memory:
+            return
+    raise StoreError(
+        f"{quoted(hide_password(db))} is an in-memory database: a campaign there would"
+        " vanish when the command ends; give a file path (gm play rehearses in a"
+        " throw-away database by itself)",
+        code="store/in-memory",
+    )
 
 
 _URL_HINT = (
