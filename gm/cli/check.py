@@ -9,6 +9,7 @@ import click
 
 from gm.cli.context import force_option, write_file
 from gm.errors import InputError
+from gm.writer import write_stdout
 
 
 @click.command(
@@ -99,8 +100,7 @@ def checker(output: str | None, force: bool) -> None:
             f"cannot build the checker page: {problem}", code="checker/sources"
         ) from problem
     if output == "-":  # the page on stdout: what is said goes to stderr
-        sys.stdout.buffer.write(page.body)
-        sys.stdout.flush()
+        write_stdout(page.body)
         name, to_stderr = "(stdout)", True
     else:
         name, to_stderr = output or checker_page.default_name(), False
