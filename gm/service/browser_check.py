@@ -55,9 +55,7 @@ from gm.errors import InputError
 
 PYODIDE_VERSION = "0.29.5"
 """The npm package ``pyodide`` the page runs: CPython 3.13 in WebAssembly."""
-PYODIDE_INTEGRITY = (
-    "sha512-TkYrUv9m8QmfImADKRmpwZulL48E0uUaBSO+dvRQKyAJc0qh9gu7jn8btyHPh3NZm1r2IH2YrJhIr7Q2B9urAw=="
-)
+PYODIDE_INTEGRITY = "sha512-TkYrUv9m8QmfImADKRmpwZulL48E0uUaBSO+dvRQKyAJc0qh9gu7jn8btyHPh3NZm1r2IH2YrJhIr7Q2B9urAw=="
 """The registry's integrity of ``pyodide-<PYODIDE_VERSION>.tgz`` (``npm view pyodide@0.29.5 dist.integrity``)."""
 PYODIDE_PYTHON = "3.13"
 REGISTRY_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
@@ -85,7 +83,9 @@ GM_FILES = ("__init__.py", "errors.py", "paths.py")
 GM_PACKAGES = ("core", "games", "render")
 DISTRIBUTIONS = {"Jinja2": "jinja2", "MarkupSafe": "markupsafe", "Markdown": "markdown"}
 """The pure-Python distributions gm.render needs, by their import name."""
-_DIST_INFO = re.compile(r"[^/]+\.dist-info/(METADATA|entry_points\.txt|top_level\.txt|licen[cs]es?/.+|LICEN[CS]E.*)")
+_DIST_INFO = re.compile(
+    r"[^/]+\.dist-info/(METADATA|entry_points\.txt|top_level\.txt|licen[cs]es?/.+|LICEN[CS]E.*)"
+)
 """What of a distribution's metadata goes in: enough for importlib.metadata
 (Markdown finds its extensions by their entry points) and the licences."""
 
@@ -130,11 +130,11 @@ def _remedy() -> str:
     )
 
 
-def pyodide_tarball(source: Path | None = None, *, url: str = REGISTRY_URL) -> bytes:
+def pyodide_tarball(source: Path | None = None, *, url: str | None = None) -> bytes:
     """The bytes of ``pyodide-<PYODIDE_VERSION>.tgz``, checked against ``PYODIDE_INTEGRITY``.
 
     From ``source`` if given; else from the cache, else downloaded from ``url``
-    (the npm registry) and cached. A cached file that does not verify is
+    (default ``REGISTRY_URL``, the npm registry) and cached. A cached file that does not verify is
     downloaded again.
 
     :raises BrowserCheckError: ``checker/pyodide`` (cannot be read or
@@ -148,6 +148,7 @@ def pyodide_tarball(source: Path | None = None, *, url: str = REGISTRY_URL) -> b
             raise BrowserCheckError(
                 f"cannot read {str(source)!r}: {err.strerror}", code="checker/pyodide"
             ) from err
+    url = url or REGISTRY_URL
     cached = cache_path()
     with contextlib.suppress(OSError, BrowserCheckError):
         return _verified(cached.read_bytes(), str(cached))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -31,9 +32,14 @@ from typing import Any
 
 import pytest
 
+from gm.core.protocol import PostRef
 from gm.service import browser_check
+from gm.service.loading import fold
+from gm.service.posts import ROLL, ROSTER, public_context
+from gm.store.records import StoredEvent
 
 ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "tests" / "fixtures" / "gm-0.2.1-magot.json"
 TOOL = ROOT / "tools" / "gm_check.py"
 NO_BROWSER = "no browser: apt-get install chromium; pip install -e '.[browser]'"
 CHROMIUM_ARGS = [
@@ -75,6 +81,54 @@ def gm_check(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int,
         check=False,
     )
     return done.returncode, done.stdout
+
+
+RENDER = """
+# Defines render_all(cases): [[kind, context JSON], …] -> JSON [[Markdown, HTML], …].
+import json
+from gm import games
+from gm.render import Renderer, to_forum
+
+def render_all(cases):
+    renderer = Renderer("magot", "fr", None, games.load("magot").filters)
+    out = []
+    for kind, context in json.loads(cases):
+        text = renderer.render(kind, json.loads(context))
+        out.append([text, to_forum(text, "html")])
+    return json.dumps(out)
+"""
+
+
+def archived_posts() -> list[tuple[dict[str, Any], str]]:
+    """(archived post, its context as JSON) for each public post of the campaign."""
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    records = [
+        StoredEvent(
+            seq=e["seq"],
+            kind=e["kind"],
+            actor=e["actor"],
+            audience=e["audience"],
+            payload=json.loads(e["payload"]),
+            payload_json=e["payload"],
+            salt=e["salt"],
+            source=e["source"],
+            recorded_at=e["recorded_at"],
+            prev_hash=e["prev_hash"],
+            hash=e["hash"],
+            batch=e.get("batch"),
+        )
+        for e in data["events"]
+    ]
+    out = []
+    for post in data["posts"]:
+        if post["kind"] in (ROLL, ROSTER):  # the platform's posts: no template context
+            continue
+        then = fold(
+            data["campaign"]["slug"], "magot", [r for r in records if r.seq <= post["at_seq"]]
+        )
+        ref = PostRef(post["kind"], () if post["round"] is None else (post["round"],))
+        out.append((post, json.dumps(public_context(then, ref, then.head))))
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ import pytest
 from pyodide_support import Browsing, Built, gm_check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-from gmcheck_support import Played, play_random  # noqa: E402
+from gmcheck_support import Played, play_random
 
 pytestmark = pytest.mark.browser
 
@@ -130,7 +130,7 @@ def test_a_thread_without_its_end_is_not_checked_and_says_why(
     assert code == 3
     from_file.open()
     from_file.check(text)
-    word, help_, summary = from_file.verdict()
+    word, help_, _summary = from_file.verdict()
     assert (word, help_) == ("NON VÉRIFIÉ", "Rien de contredit, mais tout n'a pas pu être vérifié.")
     assert [t for k, t in from_file.lines() if k == "missing"] == [
         line for line in out.splitlines() if line.startswith("NON VÉRIFIÉ : ")

@@ -12,69 +12,18 @@ Python-Markdown) must be the one CPython gives.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
 
 import pytest
-from pyodide_support import Browsing
+from pyodide_support import RENDER, Browsing, archived_posts
 
-from gm.core.protocol import PostRef
 from gm.render import to_forum
-from gm.service.loading import fold
-from gm.service.posts import ROLL, ROSTER, public_context, tidy
-from gm.store.records import StoredEvent
+from gm.service.posts import tidy
 
 pytestmark = pytest.mark.browser
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "gm-0.2.1-magot.json"
-
-RENDER = """
-import json
-from gm import games
-from gm.render import Renderer, to_forum
-
-def render_all(cases):
-    renderer = Renderer("magot", "fr", None, games.load("magot").filters)
-    out = []
-    for kind, context in json.loads(cases):
-        text = renderer.render(kind, json.loads(context))
-        out.append([text, to_forum(text, "html")])
-    return json.dumps(out)
-"""
-
-
-def cases() -> list[tuple[dict[str, Any], str]]:
-    """(archived post, its context as JSON) for each public post of the campaign."""
-    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    records = [
-        StoredEvent(
-            seq=e["seq"],
-            kind=e["kind"],
-            actor=e["actor"],
-            audience=e["audience"],
-            payload=json.loads(e["payload"]),
-            payload_json=e["payload"],
-            salt=e["salt"],
-            source=e["source"],
-            recorded_at=e["recorded_at"],
-            prev_hash=e["prev_hash"],
-            hash=e["hash"],
-            batch=e.get("batch"),
-        )
-        for e in data["events"]
-    ]
-    out = []
-    for post in data["posts"]:
-        if post["kind"] in (ROLL, ROSTER):  # the platform's posts: no template context
-            continue
-        then = fold(data["campaign"]["slug"], "magot", [r for r in records if r.seq <= post["at_seq"]])
-        ref = PostRef(post["kind"], () if post["round"] is None else (post["round"],))
-        out.append((post, json.dumps(public_context(then, ref, then.head))))
-    return out
-
 
 def test_the_archived_posts_render_again_in_the_page(from_file: Browsing) -> None:
-    posts = cases()
+    posts = archived_posts()
     assert {p["kind"] for p, _ in posts} == {"opening", "round", "reveal", "results"}
     from_file.open()
     rendered = json.loads(

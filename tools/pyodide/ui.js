@@ -81,6 +81,10 @@
   }
 
   async function start() {
+    // An empty WebAssembly module first: where the browser refuses to compile
+    // one (no WebAssembly, or a CSP without 'wasm-unsafe-eval'), Pyodide
+    // would wait for ever; the player is told at once instead.
+    await WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
     const files = untar(await gunzip(base64("pyodide")));
     serve(files);
     for (const name of CONFIG.pyodide.scripts) run(files, name);
