@@ -12,6 +12,7 @@ reader, so two texts compare as what a reader sees, whatever the format.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -43,6 +44,13 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 _MD_LINK = re.compile(r"\[[^\]\n]*\][(\[]")
 _TAGLIKE = re.compile(r"\[(/?)([A-Za-z*][A-Za-z0-9*]*)(?:=([^\]\n]*))?\]")
 _INVISIBLE_OK = {"\t"}
+
+
+@functools.cache
+def _invisible(ch: str) -> bool:
+    """A character that shows nothing: a format or control character, private
+    use, a line or paragraph separator (a tab is a table's cell break)."""
+    return ch not in _INVISIBLE_OK and unicodedata.category(ch) in ("Cf", "Cc", "Co", "Zl", "Zp")
 
 
 def _hidden(what: str) -> str:
@@ -475,17 +483,12 @@ def read_lines(text: str, fmt: str = "auto") -> tuple[str, list[Line], list[Prob
             )
         shown = unicodedata.normalize("NFC", line.text.translate(_SPACES))
         codes = line.codes if len(shown) == len(line.text) else ()
-        for ch in shown + "".join(cells or ()):
-            if ch not in _INVISIBLE_OK and unicodedata.category(ch) in (
-                "Cf",
-                "Cc",
-                "Co",
-                "Zl",
-                "Zp",
-            ):
-                name = unicodedata.name(ch, "?")
-                problems.append((line.no, f"caractère invisible U+{ord(ch):04X} ({name})"))
-                break
+        seen = shown + "".join(cells or ())
+        hidden = [ch for ch in set(seen) if _invisible(ch)]
+        if hidden:
+            ch = min(hidden, key=seen.index)
+            name = unicodedata.name(ch, "?")
+            problems.append((line.no, f"caractère invisible U+{ord(ch):04X} ({name})"))
         if cells is not None:
             if any(cells):  # a table without rows shows one empty row in HTML
                 out.append(Line(line.no, "\t".join(cells), (), cells))
