@@ -44,6 +44,7 @@ from gm.core.canonical import digest
 from gm.core.protocol import PostRef
 from gm.errors import ChainIntegrityError, GMError
 from gm.service.loading import Campaign, codec_for, decode, voided_by
+from gm.service.posts import ROLL
 from gm.service.replaying import Finding, Replay
 
 SLUG = "fil"
@@ -454,7 +455,7 @@ class _Replayed:
         shown: set[int] = set()
         for post in self.chain.posts:
             proof = post.proof
-            if proof is None or proof.kind != "roll":
+            if proof is None or proof.kind != ROLL:
                 continue
             before = [r.seq for r in rolls if r.seq <= proof.at_seq]
             if before:
