@@ -60,6 +60,36 @@ def check_post(args: tuple[str, ...]) -> None:
     raise SystemExit(code)
 
 
+@click.command(
+    "check",
+    context_settings={"ignore_unknown_options": True, "help_option_names": []},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def check(args: tuple[str, ...]) -> None:
+    """Check a thread as a player: the game re-decided from its posts.
+
+    Needs no database and no campaign. Every post of gm carries its proof;
+    the checker re-hashes the chain from the first event, replays the game
+    with its own rules, redraws every draw once the seed is revealed, and
+    renders every post again to compare it, line by line, with the pasted
+    text. Run gm check --help for the options and exit codes.
+
+    \b
+    Example:
+      gm check fil.md
+      gm check ouverture.md tour1.md … fin.md
+      gm check fil.md --reply ma-reponse.txt
+      pbpaste | gm check -
+    """
+    from gm.check import main
+
+    stdin = sys.stdin.read() if "-" in args else ""
+    code, text = main(list(args), stdin)
+    click.echo(text, nl=False)
+    raise SystemExit(code)
+
+
 @click.command("checker")
 @click.option(
     "-o",
@@ -154,5 +184,6 @@ def _python_checker(output: str | None, pyodide: str | None, force: bool) -> Non
 
 
 def register(group: click.Group) -> None:
+    group.add_command(check)
     group.add_command(check_post)
     group.add_command(checker)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from gm.core import platform
 from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, evolve_meta
 from gm.core.codec import encode, to_json
-from gm.core.fortune import FortuneDraws
-from gm.core.protocol import Command, Event, Game
+from gm.core.fortune import FortuneDraws, UnrevealedDraws
+from gm.core.protocol import Command, Draws, Event, Game
 from gm.service.loading import commands_for, is_platform
 from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
 
@@ -60,13 +60,19 @@ def apply(game: Game, meta: Meta, state: Any, events: Sequence[Event]) -> tuple[
 def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command) -> list[Event]:
     """The events the log records for one command, its own record first.
 
+    A campaign folded without its seed (``Meta.seed`` None: a player's
+    checker before the seed is revealed) decides every command that draws
+    nothing; one that draws raises ``SeedUnknown``.
+
     :raises GMError: the rules refuse the command.
+    :raises SeedUnknown: the command draws, and the seed is not known.
     """
     draws = FortuneDraws(meta.seed or "", meta.words, meta.drawn)
+    rules: Draws = draws if meta.seed is not None else UnrevealedDraws()
     if is_platform(command.kind):
-        events = platform.decide(meta, bool(game.is_over(state)), command, draws)
+        events = platform.decide(meta, bool(game.is_over(state)), command, rules)
     else:
-        events = list(game.decide(state, actor, command, draws))
+        events = list(game.decide(state, actor, command, rules))
     record: list[Event] = [CommandDecided(actor, command.kind, to_json(command)), *events]
     if draws.opened:
         record.append(ChanceDrawn(tuple(draws.opened), draws.words))

@@ -37,7 +37,20 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gm import games
-from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Meta, evolve_meta
+from gm.core.campaign import (
+    PLATFORM_EVENTS,
+    CampaignCreated,
+    ChanceDrawn,
+    DeadlineSet,
+    DiceRolled,
+    EntropyAdded,
+    EventsVoided,
+    FortuneSealed,
+    GenderSet,
+    Meta,
+    SettingChanged,
+    evolve_meta,
+)
 from gm.core.codec import CommandCodec, EventCodec, PayloadError
 from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey
@@ -60,6 +73,23 @@ def codec_for(game_id: str) -> EventCodec:
 def commands_for(game_id: str) -> CommandCodec:
     """The codec that knows the platform's commands and one game's commands."""
     return CommandCodec([*PLATFORM_COMMANDS, *games.load(game_id).commands])
+
+
+_META_EVENTS: tuple[type[Event], ...] = (
+    CampaignCreated,
+    FortuneSealed,
+    DeadlineSet,
+    SettingChanged,
+    DiceRolled,
+    EventsVoided,
+    EntropyAdded,
+    ChanceDrawn,
+    GenderSet,
+    *ROSTER_EVENTS,
+)
+FOLDED_KINDS: frozenset[str] = frozenset(e.kind for e in _META_EVENTS)
+"""The platform's kinds that change the meta when folded (``evolve_meta``,
+``evolve_roster``, an undo); the platform's other kinds fold into nothing."""
 
 
 def is_platform(kind: str) -> bool:
@@ -245,6 +275,32 @@ def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
     return frozenset(out)
 
 
+class Unopened(Exception):
+    """The fold reached a record known only by its body (``StoredEvent.known``)
+    whose content it needs: what follows cannot be folded until a post opens it."""
+
+    def __init__(self, record: StoredEvent) -> None:
+        super().__init__(f"event {record.seq} ({record.kind}) is known only by its seal")
+        self.record = record
+
+
+def _unknown(record: StoredEvent) -> None:
+    """Step over a record whose content is not known, if the fold can.
+
+    A platform record that folds into nothing (a submission's text, a
+    command, a post's digest) changes neither the meta nor the state; an
+    unknown seed leaves ``Meta.seed`` None (what is drawn from it cannot be
+    decided again until it is revealed). Any other record is needed.
+
+    :raises Unopened: the fold needs the record's content.
+    """
+    if record.kind == FortuneSealed.kind:
+        return
+    if is_platform(record.kind) and record.kind not in FOLDED_KINDS:
+        return
+    raise Unopened(record)
+
+
 def _renamed(game: Game, state: Any, old: str, new: str) -> Any:
     """The game state with the player ``old`` called ``new``."""
     rename = getattr(game, "rename", None)
@@ -277,6 +333,9 @@ def _fold_onto(
 ) -> Campaign:
     for record in records:
         if record.seq in voided:
+            continue
+        if not record.known:
+            _unknown(record)
             continue
         event = decode(game.id, record)
         try:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from gm.core.canonical import canonical_json, digest
+from gm.core.canonical import canonical_json, digest, seal
 from gm.errors import DamagedError, quoted
 from gm.reader import json_value
 
@@ -341,6 +341,24 @@ class StoredEvent:
     """The seq of the first event of the append that recorded this one: one
     command's events share it. Store bookkeeping, not hashed; ``None`` for
     events recorded before it existed (or imported from an export)."""
+    sealed_body: str | None = field(default=None, compare=False)
+    """Set on a record known only by its body (its seal), as a post's proof
+    publishes a private record no post has opened (``gm.check``): its
+    ``payload`` is then empty and its ``salt`` unknown. None for a record
+    whose content is known, which every record of the store is."""
+
+    @property
+    def known(self) -> bool:
+        """Whether this record's content (payload and salt) is known."""
+        return self.sealed_body is None
+
+    @property
+    def body(self) -> str:
+        """What the chain of protocol 3 commits to: the record's seal
+        (``gm.core.canonical.seal`` of its kind, payload and salt)."""
+        if self.sealed_body is not None:
+            return self.sealed_body
+        return seal(self.kind, self.payload, self.salt)
 
     def expected_hash(self) -> str:
         """The hash this event should have, recomputed from its fields."""
