@@ -12,7 +12,7 @@ Python goes in, and the HTML around them.
   pyodide@<version>`` wrote (``--pyodide FILE``). The page carries the
   tarball's exact bytes: it unpacks them in memory and runs Pyodide's two
   scripts from them.
-* **The Python** is one zip: ``gm/__init__.py``, ``gm/errors.py``,
+* **The Python** is one zip: ``gm/__init__.py``, ``gm/errors.py``, ``gm/reader.py``,
   ``gm/paths.py``, the pure packages ``gm.core`` and ``gm.games`` (with
   their data files), the renderer ``gm.render`` and the templates, the
   pure-Python distributions Jinja2, MarkupSafe (its pure-Python fallback:
@@ -81,7 +81,7 @@ ENTRY_FILES = ("pyodide/gm_check_entry.py", "gm_check.py")
 PYTHON_PATH = "/gm"
 """Where the zip is unpacked in the page's file system (put first on ``sys.path``)."""
 
-GM_FILES = ("__init__.py", "errors.py", "paths.py")
+GM_FILES = ("__init__.py", "errors.py", "paths.py", "reader.py")
 GM_PACKAGES = ("core", "games", "render")
 DISTRIBUTIONS = {"Jinja2": "jinja2", "MarkupSafe": "markupsafe", "Markdown": "markdown"}
 """The pure-Python distributions gm.render needs, by their import name."""
