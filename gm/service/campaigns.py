@@ -12,6 +12,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from gm import games
@@ -26,7 +27,7 @@ from gm.core.campaign import (
     GenderSet,
     SettingChanged,
 )
-from gm.core.names import MAX_SLUG, find_name, nfc, slugify
+from gm.core.names import MAX_SLUG, find_name, nfc, numbered_slug, slugify
 from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices, quoted
@@ -143,17 +144,6 @@ def check_seed(seed: str) -> str:
     return clean
 
 
-def unique_slug(env: Env, base: str) -> str:
-    """``base``, or ``base-2``, ``base-3``… whichever is free."""
-    taken = {c.slug for c in env.store.campaigns()}
-    slug, n = base, 1
-    while slug in taken:
-        n += 1
-        suffix = f"-{n}"
-        slug = base[: MAX_SLUG - len(suffix)].rstrip("-") + suffix
-    return slug
-
-
 def read_option_file(option: str, value: str) -> str:
     """The text of the file ``value`` names for ``option`` (``gm.reader``:
     a regular file, at most ``BOARD.limit`` bytes, UTF-8, not empty).
@@ -241,8 +231,6 @@ def create(
             f"invalid campaign slug {slug!r}: use lowercase letters, digits and dashes",
             code="campaign/slug",
         )
-    if fresh_slug:
-        slug = unique_slug(env, slug)
     seed = check_seed(seed) if seed is not None else secrets.token_hex(16)
     created = CampaignCreated(
         game=game.id,
@@ -262,7 +250,10 @@ def create(
     ]
     ref = PostRef("opening")
     if preview:
-        if slug in {c.slug for c in env.store.campaigns()}:
+        taken = {c.slug for c in env.store.campaigns()}
+        if fresh_slug:
+            slug = next(s for n in count(1) if (s := numbered_slug(slug, n)) not in taken)
+        if slug in taken:
             raise CampaignError(
                 f"campaign {slug!r} already exists; choose another --slug", code="campaign/exists"
             )
@@ -270,6 +261,10 @@ def create(
         body = render_public(campaign, ref, campaign.head, env.templates)
         return Result(campaign, (), (Post(ref, body),), recorded=False)
     with env.store.write() as w:
+        # The next free slug is chosen under the write lock: MJs who create
+        # campaigns of one title at once each get their own.
+        if fresh_slug:
+            slug = w.free_slug(slug)
         w.create_campaign(slug, game.id, title)
         stored = w.append(slug, opening, 0)
         campaign = fold(slug, game.id, stored)

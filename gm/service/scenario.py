@@ -116,7 +116,7 @@ def play_and_keep(env: Env, path: Path) -> Played:
     import tempfile
     from dataclasses import replace as changed
 
-    from gm.service.campaigns import current_key, unique_slug
+    from gm.service.campaigns import current_key
     from gm.service.loading import load
     from gm.store.transfer import read_copy, restore
 
@@ -129,8 +129,8 @@ def play_and_keep(env: Env, path: Path) -> Played:
             store = rehearsal.__dict__.get("store")
             if store is not None:
                 store.close()
-    slug = unique_slug(env, copy.campaign.slug)
     with env.store.write() as w:
+        slug = w.free_slug(copy.campaign.slug)
         restore(w, copy, slug)
         w.set_setting(current_key(env), slug)
     return Played(load(env, slug), played.posts)

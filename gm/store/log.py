@@ -28,6 +28,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import digest
+from gm.core.names import numbered_slug
 from gm.errors import (
     CampaignError,
     NotFoundError,
@@ -253,6 +254,24 @@ class Writer(Reader):
         :raises NotFoundError: ``campaign/not-found``.
         """
         return self._campaign(slug)
+
+    def free_slug(self, base: str) -> str:
+        """``base``, or ``base-2``, ``base-3``… whichever no campaign has, as
+        seen under this writer's lock, so that MJs creating campaigns of one
+        title at once each get the next free slug, never ``campaign/exists``.
+
+        SQLite's ``BEGIN IMMEDIATE`` already makes writers take turns; on
+        PostgreSQL the campaigns table is locked against other creators
+        (``SHARE ROW EXCLUSIVE`` conflicts with itself and with inserts;
+        readers go on) until this unit of work commits.
+        """
+        if self._conn.dialect.name == "postgresql":
+            self._conn.exec_driver_sql("LOCK TABLE campaigns IN SHARE ROW EXCLUSIVE MODE")
+        taken = set(self._conn.execute(select(campaigns_t.c.slug)).scalars())
+        n = 1
+        while numbered_slug(base, n) in taken:
+            n += 1
+        return numbered_slug(base, n)
 
     def create_campaign(self, slug: str, game: str, title: str) -> CampaignInfo:
         """Create an empty campaign.
