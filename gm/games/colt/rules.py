@@ -710,7 +710,13 @@ def _by_value(
             f"« {phrase(choice)} » is ambiguous: {' and '.join(victims)} each hold a purse of"
             f" {value} $ (R-11: name the victim, « sur {victims[0]}, {phrase(choice)} »)",
             code="colt/ambiguous-victim",
-            params={**params, "value": value, "victims": victims, "chosen": phrase(choice)},
+            params={
+                **params,
+                "choices": choices_text(state, holding),
+                "value": value,
+                "victims": victims,
+                "chosen": phrase(choice),
+            },
         )
     return holding
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 from colt_support import action_on, apply, events, fortune, give, lay, place, scripted, train
+from support import typeset
 
 from gm.core.protocol import GM
 from gm.errors import AmbiguousOrderError, GMError, IllegalOrderError, InputError, OrderError
@@ -26,6 +27,7 @@ from gm.games.colt.commands import (
 )
 from gm.games.colt.events import CardResolved
 from gm.games.colt.model import Loot, Phase, State
+from gm.render.engine import Renderer
 
 
 def say(state: State, player: str, text: str, draws: object = None) -> State:
@@ -594,10 +596,18 @@ def test_r11_a_punch_named_by_its_purse_value_reads_the_victim_from_who_holds_it
     assert after.roofs[2].purses == (400,) and after.bandit("dan").purses == (250, 300)
     assert after.bandit("dan").spot == (2, True)
     # both hold a 250: which bandit is meant is ambiguous; the reply names the choices
-    with pytest.raises(AmbiguousOrderError, match="la bourse de 250.*bob.*dan") as caught:
+    with pytest.raises(AmbiguousOrderError, match=r"la bourse de 250.*bob.*dan") as caught:
         say(punch, "cleo", "la bourse de 250, vers l'avant")
     assert caught.value.code == "colt/ambiguous-victim"
     assert caught.value.params["victims"] == ["bob", "dan"]
+    error = caught.value
+    context = {"player": "cleo", "text": "la bourse de 250, vers l'avant"}
+    context["error"] = {"code": error.code, "message": error.message, "params": error.params}
+    assert Renderer("colt").render("order_rejected", context) == typeset(
+        "Ambigu : bob et dan ont chacun une bourse de 250 $ : nomme ta victime (« sur bob, … »)."
+        " Choix possibles : « sur bob, la bourse, vers la locomotive »"
+        " · « sur dan, la bourse, vers la locomotive ».\n"
+    )
     # nobody on the spot holds a 500
     with pytest.raises(IllegalOrderError, match="no purse of 500"):
         say(punch, "cleo", "la bourse de 500, vers l'avant")
