@@ -445,7 +445,7 @@ def test_r16_a_number_that_is_no_game_card_is_refused_never_read_as_none(
 ) -> None:
     # ana challenges bob for 3 000, bob stays, cyd joins; ana (17, 5, 6, 8)
     # and cyd (9, 4, 18, 19) choose; bob, the challenged, chooses last and
-    # holds 12, 14, 16. « aucune » would put him out (his stake lost, R-16):
+    # holds 12, 14, 2, 16. « aucune » would put him out (his stake lost, R-16):
     # a message whose number is no game card, or with two numbers, must not
     # be read as « aucune » (the 0 the event writes for none) nor as any card.
     path = _scenario(tmp_path, THREE, HANDS3, '[[turns]]\ntile = "A2"\ndraw = "coups"\n')
@@ -462,16 +462,16 @@ def test_r16_a_number_that_is_no_game_card_is_refused_never_read_as_none(
     before = table.state
     reply = {
         "le 24 et je mets 10 000": "Refusé : plusieurs nombres dans « le 24 et je mets 10 000 »"
-        " (24, 10 000) : écris seulement ta carte jeu (« le 17 »). Tes cartes jeu : 12, 14, 16.",
+        " (24, 10 000) : écris seulement ta carte jeu (« le 17 »). Tes cartes jeu : 2, 12, 14, 16.\n",
         "le 0": "Refusé : « 0 » n'est pas une carte jeu (de 1 à 25 ; « aucune » pour n'en jouer"
-        " aucune, si tu es le défié). Tes cartes jeu : 12, 14, 16.",
+        " aucune, si tu es le défié). Tes cartes jeu : 2, 12, 14, 16.\n",
     }
     for text in ("le 24 et je mets 10 000", "le 0", "00", "5 000", "le 26", "le 12 ou le 14"):
         with pytest.raises(GMError) as refused:
             table.say("bob", text)
         code = "two-numbers" if text in ("le 24 et je mets 10 000", "le 12 ou le 14") else None
         assert refused.value.code == f"rattlesnake/{code or 'not-a-game-card'}", text
-        assert refused.value.params["legal"] == [12, 14, 16]
+        assert refused.value.params["legal"] == [2, 12, 14, 16]
         if text in reply:
             assert _plain(refused.value.draft or "") == _plain(reply[text])
         assert table.state.poker == before.poker  # nothing chosen, bob still awaited
