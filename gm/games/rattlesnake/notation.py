@@ -227,9 +227,8 @@ def _part(state: State, player: str, text: str) -> Command:
         target = _any_player(state, words, skip=player)
         if target is None:
             raise _syntax(f"whose bank? name the player attacked in {text!r}", text, "no-target")
-        shots = [int(w) for w in words if w in ("1", "2", "3")]
         free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
-        return AttackBank(player, target, tuple(shots), free)
+        return AttackBank(player, target, _shots(text, words), free)
     cards = [c for c in _cards_in(text) if c in DIVERS]
     if cards:
         if len(cards) > 1 and cards[0] not in (Card.DESTIN, Card.CHASSEUR):
@@ -296,16 +295,26 @@ def _trade(state: State, player: str, text: str, words: list[str], buying: bool)
     return Trade(seller=player, buyer=other, card=cards[0], price=price)
 
 
-def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
-    shots = [int(w) for w in words if w in ("1", "2", "3")]
-    others = [w for w in words if w.isdigit() and w not in ("1", "2", "3")]
+def _shots(text: str, words: list[str]) -> tuple[int, ...]:
+    """The shot cards a move plays, by their cartridges (« 2 », « 1 1 »); any
+    other number (« 4 », the « 000 » of « 2 000 ») is refused, never dropped."""
+    written = [m[0].strip() for m in _AMOUNT.finditer(text)]
+    others = list(dict.fromkeys(w for w in written if w not in ("1", "2", "3")))
     if others:
         raise _syntax(
-            f"a shot card has 1, 2 or 3 cartridges, not {', '.join(others)}", text, "not-a-shot"
+            f"a shot card has 1, 2 or 3 cartridges, not {', '.join(others)}",
+            text,
+            "not-a-shot",
+            written=others,
         )
+    return tuple(int(w) for w in words if w in ("1", "2", "3"))
+
+
+def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
+    shots = _shots(text, words)
     free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
     if shots or free is not None:
-        return Shoot(player, tuple(shots), free)
+        return Shoot(player, shots, free)
     return GiveUp(player)
 
 

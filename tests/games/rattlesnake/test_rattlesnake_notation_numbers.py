@@ -25,6 +25,7 @@ from gm.errors import GMError
 from gm.games.rattlesnake import notation
 from gm.games.rattlesnake.commands import ChooseCard
 from gm.games.rattlesnake.model import State
+from gm.render.engine import Renderer
 
 HANDS = {
     "ana": "17, 5, 6, 8, Coyote",
@@ -82,6 +83,11 @@ def written(text: str) -> set[int]:
     return out
 
 
+def _plain(text: str) -> str:
+    """The text with its French typographic spaces as plain ones."""
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
 def numbers_of(value: Any) -> list[int]:
     """The numbers a command records (its fields, through tuples)."""
     if isinstance(value, (bool, str)) or value is None:
@@ -110,6 +116,29 @@ def test_r16_the_messages_of_the_report_are_refused(text: str) -> None:
     _, state, _ = moments()[-2]  # bob, the challenged, chooses last
     with pytest.raises(GMError):
         notation.parse(state, "bob", text)
+
+
+@pytest.mark.parametrize(
+    ("text", "written"), [("attaque bob 2 000", "« 2 000 »"), ("attaque bob 4", "« 4 »")]
+)
+def test_r15_a_shot_is_its_cartridges_never_a_part_of_another_number(
+    text: str, written: str
+) -> None:
+    # cyd attacks bob's bank: « 2 000 » was read as the shot card 2 (the « 000 »
+    # dropped); a shot card has 1, 2 or 3 cartridges, any other number is refused
+    _, state, _ = moments()[2]
+    with pytest.raises(GMError) as refused:
+        notation.parse(state, "cyd", text)
+    error = refused.value
+    assert error.code == "rattlesnake/not-a-shot"
+    context = {"player": "cyd", "text": text}
+    context["error"] = {"code": error.code, "message": error.message, "params": error.params}
+    reply = Renderer("rattlesnake").render("order_rejected", context)
+    assert _plain(reply) == (
+        f"Refusé : une carte coup a 1, 2 ou 3 cartouches (« 2 », « 1 1 ») : {written}"
+        " n'en est pas une.\n"
+    )
+    assert notation.parse(state, "cyd", "attaque bob 1 1")[0].cards == (1, 1)  # type: ignore[attr-defined]
 
 
 @given(moment=st.integers(0, len(moments()) - 1), data=st.data(), text=MESSAGES)
