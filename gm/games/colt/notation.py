@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gm.core.protocol import Command
-from gm.errors import IllegalOrderError, InputError, OrderSyntaxError
+from gm.errors import GameOverError, IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
 from .cards import PURSE, Card
@@ -159,6 +159,13 @@ def _card_named(text: str) -> Card | None:
 def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
     """The commands ``actor``'s message carries (see the module docstring)."""
     player = rules.find_player(state, actor)
+    if state.phase is Phase.OVER:
+        # as every game says it: the same refusal as a command after the end
+        raise GameOverError(
+            f"the game is over: nothing more to send (got {text!r} from {player})",
+            code="phase/game-over",
+            params={"player": player, "text": text},
+        )
     words = tokens(text)
     if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
         return _plan(state, player, text, words)
