@@ -1,7 +1,8 @@
 """The invariants of Rattlesnake City (docs/rules/rattlesnake.md, « Invariants »),
 as Hypothesis properties over random legal games built from the game's own
 ``legal_inputs``, played on the pure rules (``decide``/``evolve``) with the
-fortune, on the default valley or the small one of ``rattlesnake_support``:
+fortune, on the default valley, the small one of ``rattlesnake_support`` or
+the campaigns' petite vallée (three towns of two building cells, R-1):
 
 * every tile is in exactly one place: the bag, the board (a building on a
   cell, a rail tile on a slot), the hand of the player who drew it (step 1),
@@ -28,6 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -53,6 +55,9 @@ from gm.games.rattlesnake.rules import action_of
 from gm.games.rattlesnake.tiles import Tile, bag
 
 STEPS = {s.name: s for s in GAME.steps}
+PETITE = (Path(__file__).parents[3] / "campaigns" / "petite-vallee.board.toml").read_text(
+    encoding="utf-8"
+)
 
 
 def commands(state: State, item: Any) -> list[tuple[str, Command]]:
@@ -180,19 +185,22 @@ def check_end(state: State, new: list[Event]) -> None:
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 6),
-    small=st.booleans(),
+    valley=st.sampled_from(["default", "small", "petite"]),
     rich=st.booleans(),
 )
 def test_random_legal_games_keep_the_invariants(
-    seed: int, players: int, small: bool, rich: bool
+    seed: int, players: int, valley: str, rich: bool
 ) -> None:
     """``rich``: the players start their first turn a few thousand dollars
     short of the threshold, so that R-18's wins in the middle of a turn (a
     card, a trade, a bank payment, a poker game) and at its income happen."""
     rng = random.Random(seed)
     start: dict[str, int] | None = None
-    names = ("ana", "bob", "cleo", "dan", "eve", "fay")[: min(players, 3) if small else players]
-    options = GAME.configure(names, {"board_text": SMALL} if small else {})
+    boards = {"small": SMALL, "petite": PETITE}
+    names = ("ana", "bob", "cleo", "dan", "eve", "fay")[
+        : min(players, 3) if valley in boards else players
+    ]
+    options = GAME.configure(names, {"board_text": boards[valley]} if valley in boards else {})
     state = GAME.initial_state(names, options)
     drawn: set[str] = set()
     events: list[Event] = []
