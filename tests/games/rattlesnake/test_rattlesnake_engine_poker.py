@@ -480,6 +480,26 @@ def test_r16_a_number_that_is_no_game_card_is_refused_never_read_as_none(
     assert table.state.poker.stage.value != "cards"
 
 
+def test_r16_a_scenario_whose_card_is_no_game_card_stops_the_play(
+    db: str, tmp_path: Path
+) -> None:
+    # the same game in a scenario file: bob's card written « le 24 et je mets
+    # 10 000 » (two numbers) or « 10 000 » (no game card) stops gm play with the
+    # refusal, naming the turn; it was read as « aucune » and bob lost his stake
+    for card, code in (("le 24 et je mets 10 000", "two-numbers"), ("10 000", "not-a-game-card")):
+        turns = f"""
+        [[turns]]
+        tile = "A2"
+        draw = "coups"
+        poker = {{ challenged = "bob", stake = 3000, joiners = ["cyd"], cards = {{ ana = "17", cyd = "9", bob = "{card}" }} }}
+        """
+        path = _scenario(tmp_path, THREE, HANDS3, turns)
+        result = CliRunner().invoke(cli, ["--db", db, "play", str(path), "--json"])
+        assert result.exit_code == 1, result.output
+        assert f"[rattlesnake/{code}]" in result.output, result.output
+        assert "Error: turn 1, poker, card (bob), bob: " in result.output, result.output
+
+
 class _NoChance:
     """The fortune, which these commands must not consult."""
 
