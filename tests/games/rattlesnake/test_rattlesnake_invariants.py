@@ -32,12 +32,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rattlesnake_support import SMALL
 
 from gm.core.fortune import FortuneDraws
 from gm.core.protocol import GM, Command, Event
+from gm.errors import GameOverError
 from gm.games.rattlesnake import GAME, rules
 from gm.games.rattlesnake.board import Zone
 from gm.games.rattlesnake.cards import ACTION_DECK, SHOT_DECK
@@ -233,3 +235,10 @@ def test_random_legal_games_keep_the_invariants(
             check(state, events, start)
     if GAME.is_over(state):
         assert state.winners
+        # nothing is played after the end: no input offered, a message, a default refused
+        assert not GAME.legal_inputs(state)
+        for who in names:
+            with pytest.raises(GameOverError):
+                GAME.parse(state, who, "fin")
+            with pytest.raises(GameOverError):
+                rules.default_for(state, who)
