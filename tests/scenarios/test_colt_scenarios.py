@@ -200,8 +200,8 @@ def test_r11_a_punch_named_by_its_purse_value_in_a_scenario_file(tmp_path: Path,
             250,
             [
                 "Ambigu : ana et cleo ont chacun une bourse de 250 $ : nomme ta victime"
-                " (« sur ana, … »). Choix possibles : « sur ana, la bourse, vers la"
-                " locomotive » · « sur cleo, la bourse, vers la locomotive ».",
+                " (« sur ana, … »). Choix possibles : « sur ana, la bourse de 250, vers la"
+                " locomotive » · « sur cleo, la bourse de 250, vers la locomotive ».",
                 "Error: round 1, action 5 (eve), eve: « la bourse de 250, vers la locomotive »"
                 " is ambiguous: ana and cleo each hold a purse of 250 $ (R-11: name the"
                 " victim, « sur ana, la bourse de 250, vers la locomotive »)"
@@ -224,3 +224,10 @@ def test_r11_a_punch_named_by_its_purse_value_in_a_scenario_file(tmp_path: Path,
             typeset(lines[0]),
             lines[1],
         ]
+    # the choice the reply lists is read: cleo drops her 250 and goes forward
+    path.write_text(PUNCH.replace("la bourse de 300, vers", "sur cleo, la bourse de 250, vers"))
+    result = _play(db, path, "--json")
+    assert result.exit_code == 0, result.output
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    assert (players["cleo"]["purses"], players["cleo"]["car"]) == ([], 4)
+    assert (players["ana"]["purses"], players["ana"]["car"]) == ([250, 300], 5)

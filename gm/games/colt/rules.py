@@ -708,11 +708,12 @@ def _by_value(
     if len(victims) > 1:
         raise AmbiguousOrderError(
             f"« {phrase(choice)} » is ambiguous: {' and '.join(victims)} each hold a purse of"
-            f" {value} $ (R-11: name the victim, « sur {victims[0]}, {phrase(choice)} »)",
+            f" {value} $ (R-11: name the victim, « {phrase(replace(choice, target=victims[0]))} »)",
             code="colt/ambiguous-victim",
             params={
                 **params,
-                "choices": choices_text(state, holding),
+                # each victim with the value kept: « la bourse » alone would be refused
+                "choices": [phrase(replace(choice, target=v)) for v in victims],
                 "value": value,
                 "victims": victims,
                 "chosen": phrase(choice),

@@ -605,8 +605,8 @@ def test_r11_a_punch_named_by_its_purse_value_reads_the_victim_from_who_holds_it
     context["error"] = {"code": error.code, "message": error.message, "params": error.params}
     assert Renderer("colt").render("order_rejected", context) == typeset(
         "Ambigu : bob et dan ont chacun une bourse de 250 $ : nomme ta victime (« sur bob, … »)."
-        " Choix possibles : « sur bob, la bourse, vers la locomotive »"
-        " · « sur dan, la bourse, vers la locomotive ».\n"
+        " Choix possibles : « sur bob, la bourse de 250, vers la locomotive »"
+        " · « sur dan, la bourse de 250, vers la locomotive ».\n"
     )
     # nobody on the spot holds a 500
     with pytest.raises(IllegalOrderError, match="no purse of 500"):
