@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from support import typeset
 
 from gm.cli import cli
 
@@ -133,3 +134,100 @@ def test_an_unfinished_scenario_lists_only_the_rounds_played(db: str) -> None:
     assert not summary["finished"] and [r["number"] for r in summary["rounds"]] == [1]
     status = json.loads(CliRunner().invoke(cli, ["--db", db, "status", "--json"]).stdout)
     assert status["phase"] == "round-2/ready" and len(status["rounds"]) == 1
+
+
+PUNCH = """\
+# five bandits: ana (Ghost), cleo (Tuco) and eve (Django) start inside the
+# caboose (car 5), bob and dan inside car 4; each holds a 250 $ purse
+game = "colt"
+title = "Le coup de poing"
+players = ["ana", "bob", "cleo", "dan", "eve"]
+
+[setup]
+characters = { ana = "Ghost", bob = "Doc", cleo = "Tuco", dan = "Belle", eve = "Django" }
+cars = [2, 3, 6, 1, 5]
+purses = [[], [350], [250], [250, 300, 400], [300, 450, 500, 400]]
+
+[[rounds]]
+card = "Pont"
+plan = [
+  "ana : Braquage",
+  "bob : étage",
+  "cleo : Braquage",
+  "dan : étage",
+  "eve : poing",
+  "ana : je pioche", "ana : je pioche",
+  "bob : je pioche", "bob : je pioche",
+  "cleo : je pioche", "cleo : je pioche",
+  "dan : je pioche", "dan : je pioche",
+  "eve : je pioche", "eve : je pioche",
+]
+actions = [
+  "ana Braquage : la bourse de 300",
+  "bob :",
+  "cleo Braquage : le bijou",
+  "dan :",
+  "eve : la bourse de 300, vers l'avant",
+]
+
+[rounds.decks]
+ana = ["Braquage", "Tir", "Déplacement", "Changement d'étage", "Coup de poing", "Marshal", "Déplacement", "Changement d'étage", "Tir", "Braquage"]
+bob = ["Tir", "étage", "Déplacement", "Braquage", "Marshal", "poing", "Tir", "Déplacement", "étage", "Braquage"]
+cleo = ["Braquage", "Changement d'étage", "Tir", "Déplacement", "Coup de poing", "Marshal", "Déplacement", "Changement d'étage", "Tir", "Braquage"]
+dan = ["Tir", "étage", "Déplacement", "Braquage", "Marshal", "poing", "Tir", "Déplacement", "étage", "Braquage"]
+eve = ["Braquage", "Changement d'étage", "Tir", "Déplacement", "Coup de poing", "Marshal", "Déplacement", "Changement d'étage", "Tir", "Braquage"]
+"""
+
+
+def test_r11_a_punch_named_by_its_purse_value_in_a_scenario_file(tmp_path: Path, db: str) -> None:
+    # ana robs the 300 purse (she holds 250, 300), bob and dan climb to car 4's
+    # roof, cleo robs the jewel (250 and the jewel), then eve punches inside the
+    # caboose, where ana and cleo stand: « la bourse de 300 » can only be ana's,
+    # who drops it and goes forward to car 4 inside; cleo keeps hers.
+    path = tmp_path / "poing.toml"
+    path.write_text(PUNCH, encoding="utf-8")
+    result = _play(db, path, "--json")
+    assert result.exit_code == 0, result.output
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    assert (players["ana"]["purses"], players["ana"]["car"], players["ana"]["level"]) == (
+        [250], 4, "inside",
+    )  # fmt: skip
+    assert (players["cleo"]["purses"], players["cleo"]["jewels"]) == ([250], 1)
+    assert players["cleo"]["car"] == 5 and players["eve"]["car"] == 5
+    # both hold a 250: refused as ambiguous, the reply naming them; a 500: no such purse
+    for value, lines in (
+        (
+            250,
+            [
+                "Ambigu : ana et cleo ont chacun une bourse de 250 $ : nomme ta victime"
+                " (« sur ana, … »). Choix possibles : « sur ana, la bourse de 250, vers la"
+                " locomotive » · « sur cleo, la bourse de 250, vers la locomotive ».",
+                "Error: round 1, action 5 (eve), eve: « la bourse de 250, vers la locomotive »"
+                " is ambiguous: ana and cleo each hold a purse of 250 $ (R-11: name the"
+                " victim, « sur ana, la bourse de 250, vers la locomotive »)"
+                " [colt/ambiguous-victim]",
+            ],
+        ),
+        (
+            500,
+            [
+                "Refusé : pas de bourse de 500 $ à prendre ici.",
+                "Error: round 1, action 5 (eve), eve: no purse of 500 $ on offer"
+                " (purses: 250, 300) [colt/no-such-purse]",
+            ],
+        ),
+    ):
+        path.write_text(PUNCH.replace("la bourse de 300, vers", f"la bourse de {value}, vers"))
+        refused = _play(db, path)
+        assert refused.exit_code == 1
+        assert [line for line in refused.output.splitlines() if line] == [
+            typeset(lines[0]),
+            lines[1],
+        ]
+    # the choice the reply lists is read: cleo drops her 250 and goes forward
+    path.write_text(PUNCH.replace("la bourse de 300, vers", "sur cleo, la bourse de 250, vers"))
+    result = _play(db, path, "--json")
+    assert result.exit_code == 0, result.output
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    assert (players["cleo"]["purses"], players["cleo"]["car"]) == ([], 4)
+    assert (players["ana"]["purses"], players["ana"]["car"]) == ([250, 300], 5)

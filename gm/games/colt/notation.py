@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gm.core.protocol import Command
-from gm.errors import IllegalOrderError, InputError, OrderSyntaxError
+from gm.errors import GameOverError, IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
 from .cards import PURSE, Card
@@ -91,6 +91,7 @@ def _targets(state: State, words: list[str]) -> list[str]:
 def read_choice(state: State, words: list[str], text: str, me: str | None = None) -> Choice:
     """The elements of one alternative of a choice. A bandit never aims at
     themself: the author's own name (a signature) is no target."""
+    words = _whole_numbers(words)
     directions = [DIRECTIONS[w] for w in words if w in DIRECTIONS]
     levels = [LEVELS[w] for w in words if w in LEVELS]
     loots = [LOOTS[w] for w in words if w in LOOTS]
@@ -98,8 +99,10 @@ def read_choice(state: State, words: list[str], text: str, me: str | None = None
     values: list[int] = []
     for i, w in enumerate(words):
         after = words[i + 1] if i + 1 < len(words) else ""
-        if w in NUMBERS and after in ("wagon", "wagons"):
-            distances.append(NUMBERS[w])
+        if after in ("wagon", "wagons") and (w in NUMBERS or w.isdigit()):
+            # « 4 wagons », « 0 wagon »: kept as written, for the rules to refuse (no move
+            # goes that far), never dropped to let the only legal distance be taken
+            distances.append(NUMBERS.get(w) or int(w))
         if w in ("bourse", "bourses"):
             rest = words[i + 1 : i + 3]
             if rest[:1] == ["de"]:
@@ -115,6 +118,20 @@ def read_choice(state: State, words: list[str], text: str, me: str | None = None
         value=_one("purse value", values, text),
         nothing="rien" in words,
     )
+
+
+def _whole_numbers(words: list[str]) -> list[str]:
+    """The words with a number grouped by thousands (« 250 000 », « 1.000 ») as
+    one word, as players write it: its first group is not another number."""
+    out: list[str] = []
+    grouped = False  # the last word is a number that may take another group
+    for w in words:
+        if grouped and len(w) == 3 and w.isdigit():
+            out[-1] += w
+        else:
+            grouped = w.isdigit() and len(w) <= 3
+            out.append(w)
+    return out
 
 
 def read_choose(state: State, player: str, text: str, card: Card | None, latest: bool) -> Choose:
@@ -142,6 +159,13 @@ def _card_named(text: str) -> Card | None:
 def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
     """The commands ``actor``'s message carries (see the module docstring)."""
     player = rules.find_player(state, actor)
+    if state.phase is Phase.OVER:
+        # as every game says it: the same refusal as a command after the end
+        raise GameOverError(
+            f"the game is over: nothing more to send (got {text!r} from {player})",
+            code="phase/game-over",
+            params={"player": player, "text": text},
+        )
     words = tokens(text)
     if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
         return _plan(state, player, text, words)

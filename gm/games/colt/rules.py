@@ -32,6 +32,7 @@ from gm.core.fortune import PURPOSE
 from gm.core.names import find_name, fold, slugify
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
+    AmbiguousOrderError,
     GameOverError,
     IllegalOrderError,
     InputError,
@@ -671,6 +672,8 @@ def pick_outcome(state: State, played: Played, choice: Choice) -> Outcome:
             code="colt/illegal-choice",
             params={**params, "chosen": phrase(choice)},
         )
+    if len(found) > 1 and choice.value is not None and state.scripted:
+        found = _by_value(state, played, found, choice, params)
     if len(found) > 1:
         raise OrderError(
             f"choice missing for {played.player}'s {played.card.label}: « {phrase(choice)} »"
@@ -679,6 +682,44 @@ def pick_outcome(state: State, played: Played, choice: Choice) -> Outcome:
             params={**params, "choices": choices_text(state, found), "chosen": phrase(choice)},
         )
     return found[0]
+
+
+def _by_value(
+    state: State,
+    played: Played,
+    found: tuple[Outcome, ...],
+    choice: Choice,
+    params: dict[str, Any],
+) -> tuple[Outcome, ...]:
+    """R-11: a purse named by its value (a game played by hand, R-7) tells the
+    victim of a Coup de poing when one bandit only holds such a purse; more
+    than one is ambiguous, none is no such purse."""
+    value = choice.value
+    assert value is not None
+    holding = tuple(o for o in found if value in action.purses_offered(state, played, o))
+    victims = list(dict.fromkeys(o.target for o in holding if o.target is not None))
+    if not holding:
+        offered = sorted({v for o in found for v in action.purses_offered(state, played, o)})
+        raise IllegalOrderError(
+            f"no purse of {value} $ on offer (purses: {', '.join(map(str, offered))})",
+            code="colt/no-such-purse",
+            params={**params, "value": value, "offered": offered},
+        )
+    if len(victims) > 1:
+        raise AmbiguousOrderError(
+            f"« {phrase(choice)} » is ambiguous: {' and '.join(victims)} each hold a purse of"
+            f" {value} $ (R-11: name the victim, « {phrase(replace(choice, target=victims[0]))} »)",
+            code="colt/ambiguous-victim",
+            params={
+                **params,
+                # each victim with the value kept: « la bourse » alone would be refused (R-7)
+                "choices": [phrase(replace(choice, target=v)) for v in victims],
+                "value": value,
+                "victims": victims,
+                "chosen": phrase(choice),
+            },
+        )
+    return holding
 
 
 def _instruction_outcome(

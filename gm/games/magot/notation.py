@@ -449,27 +449,37 @@ def _find_options(folded: list[str], used: set[int], text: str) -> list[Option]:
             else:
                 clicks += 1
             i += 1
-        times = _multiplier(folded, i, used)
-        if times is not None:
-            i += 2 if folded[i] == "x" else 1
-            if bangs == 1:
-                bangs = times
+        read = _multiplier(folded, i, used)
+        if read is not None:
+            times, i = read
+            if not clicks:
+                # the multiplier counts the whole run: « BANG ×3 » is the triple, « BBB ×2 »
+                # or « BANG ×3 000 » no option (never the triple, the 3 000 read as 3)
+                bangs, triples = (bangs + 3 * triples) * times, 0
         option = _run_option(bangs, triples, clicks, text)
         if option not in found:
             found.append(option)
     return found
 
 
-def _multiplier(folded: list[str], i: int, used: set[int]) -> int | None:
-    """``×3`` / ``x3`` / ``x 3`` right after an option word."""
+def _multiplier(folded: list[str], i: int, used: set[int]) -> tuple[int, int] | None:
+    """``×3`` / ``x3`` / ``x 3`` right after an option word, a number grouped by
+    thousands read whole (``x 3 000``): the count and the index after it."""
     if i >= len(folded) or i in used:
         return None
     match = _TIMES.fullmatch(folded[i])
     if match:
-        return int(match.group(1))
-    if folded[i] == "x" and i + 1 < len(folded) and folded[i + 1].isdigit():
-        return int(folded[i + 1])
-    return None
+        digits, end = match.group(1), i + 1
+    elif folded[i] == "x" and i + 1 < len(folded) and folded[i + 1].isdigit():
+        digits, end = folded[i + 1], i + 2
+    else:
+        return None
+    if len(digits) <= 3:  # the first group of a number grouped by thousands
+        while end < len(folded) and end not in used and len(folded[end]) == 3:
+            if not folded[end].isdigit():
+                break
+            digits, end = digits + folded[end], end + 1
+    return int(digits), end
 
 
 def _run_option(bangs: int, triples: int, clicks: int, text: str) -> Option:

@@ -227,9 +227,8 @@ def _part(state: State, player: str, text: str) -> Command:
         target = _any_player(state, words, skip=player)
         if target is None:
             raise _syntax(f"whose bank? name the player attacked in {text!r}", text, "no-target")
-        shots = [int(w) for w in words if w in ("1", "2", "3")]
         free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
-        return AttackBank(player, target, tuple(shots), free)
+        return AttackBank(player, target, _shots(text, words), free)
     cards = [c for c in _cards_in(text) if c in DIVERS]
     if cards:
         if len(cards) > 1 and cards[0] not in (Card.DESTIN, Card.CHASSEUR):
@@ -296,24 +295,56 @@ def _trade(state: State, player: str, text: str, words: list[str], buying: bool)
     return Trade(seller=player, buyer=other, card=cards[0], price=price)
 
 
-def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
-    shots = [int(w) for w in words if w in ("1", "2", "3")]
-    others = [w for w in words if w.isdigit() and w not in ("1", "2", "3")]
+def _shots(text: str, words: list[str]) -> tuple[int, ...]:
+    """The shot cards a move plays, by their cartridges (« 2 », « 1 1 »); any
+    other number (« 4 », the « 000 » of « 2 000 ») is refused, never dropped."""
+    written = [m[0].strip() for m in _AMOUNT.finditer(text)]
+    others = list(dict.fromkeys(w for w in written if w not in ("1", "2", "3")))
     if others:
         raise _syntax(
-            f"a shot card has 1, 2 or 3 cartridges, not {', '.join(others)}", text, "not-a-shot"
+            f"a shot card has 1, 2 or 3 cartridges, not {', '.join(others)}",
+            text,
+            "not-a-shot",
+            written=others,
         )
+    return tuple(int(w) for w in words if w in ("1", "2", "3"))
+
+
+def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
+    shots = _shots(text, words)
     free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
     if shots or free is not None:
-        return Shoot(player, tuple(shots), free)
+        return Shoot(player, shots, free)
     return GiveUp(player)
 
 
-def _game_card(words: list[str]) -> int | None:
-    """The game card a message names (« le 17 »): its last number (the rules
-    refuse one the player does not hold, listing their game cards)."""
-    found = [int(w) for w in words if w.isdigit()]
-    return found[-1] if found else None
+def _game_card(state: State, player: str, text: str) -> int | None:
+    """The game card a message names (« le 17 »): its one number, as players
+    write numbers (« 10 000 » is one). Two different numbers, or a number
+    that is no game card (« 0 », « 00 », « 5 000 »), are refused: never read
+    as another choice (no card is « aucune », never 0). The rules refuse a
+    game card the player does not hold, listing theirs."""
+    written = list(dict.fromkeys(m[0].strip() for m in _AMOUNT.finditer(text)))
+    if not written:
+        return None
+    numbers = list(dict.fromkeys(amount(w) or 0 for w in written))
+    legal = pk.game_cards(state.hand_of(player)) if player in state.players else []
+    if len(numbers) > 1:
+        raise AmbiguousOrderError(
+            f"{len(written)} numbers in {text!r} ({', '.join(written)}): which game card?",
+            code="rattlesnake/two-numbers",
+            params={"text": text, "written": written, "legal": legal},
+        )
+    (card,) = numbers
+    if not pk.is_game_card(card):
+        raise _syntax(
+            f"{written[0]!r} is no game card (1 to 25; « aucune » for none) in {text!r}",
+            text,
+            "not-a-game-card",
+            written=written[0],
+            legal=legal,
+        )
+    return card
 
 
 _SAY = {
@@ -335,7 +366,14 @@ def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[st
     if stage is pk.Stage.COMBAT:
         return _blow(state, player, text, words)
     cards = set(_cards_in(text))
-    card = _game_card(words)
+    # a number is read as a game card only where one is meant (not in « je baisse à 3000 »)
+    card = (
+        _game_card(state, player, text)
+        if stage is pk.Stage.CARDS
+        or (stage is pk.Stage.JOIN and not wordset & LOWER_WORDS)
+        or (stage is pk.Stage.REACT and Card.PROFESSIONNEL in cards)
+        else None
+    )
     if stage is pk.Stage.ESCAPE:
         if Card.COYOTE in cards:
             return Escape(player)

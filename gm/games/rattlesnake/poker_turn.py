@@ -198,9 +198,11 @@ def _choose(
 ) -> None:
     poker = _poker_of(run.state, "choosing a face-down card")
     number = turn_number(run.state)
-    if poker.stage is pk.Stage.JOIN:
+    joining = poker.stage is pk.Stage.JOIN
+    # refuses before anything is emitted, a card 0 too (the event's 0 means « none »)
+    pk.choose(pk.close_joins(poker) if joining else poker, player, command.card)
+    if joining:
         # gm's forum rule: the first face-down card closes the joins
-        pk.choose(pk.close_joins(poker), player, command.card)  # refuses before closing
         _emit(run, JoinsClosed(number), draws)
     _emit(run, PokerCardChosen(number, player, command.card or 0, default), draws)
 

@@ -215,6 +215,12 @@ def default_for(state: State, player: str) -> Command:
     the fortune for a saloon or a tile, an action card at step 2, the end of
     the turn at steps 3-4, « passe » in a combat."""
     name = find_player(state, player)
+    if state.phase is Phase.OVER:
+        raise GameOverError(
+            f"the game is over (R-18): nothing is due from {name}",
+            code="phase/game-over",
+            params={"player": name},
+        )
     if state.phase is Phase.POKER:
         if name not in poker_awaiting(state):
             raise PhaseError(

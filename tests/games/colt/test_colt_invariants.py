@@ -10,7 +10,10 @@ properties over random legal games built from the game's own
   strongbox beside the train and the purses events removed always add up
   to the setup's total (ransoms apart);
 * a bandit is always on one spot of the train, the Marshal always inside one
-  of its cars.
+  of its cars;
+* the game ends after the fifth round, nothing is played after it, and the
+  winners are R-10's: the richest with the As de la gâchette, a tie broken
+  by the fewest bullets received.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.core.fortune import FortuneDraws
 from gm.core.protocol import GM, Command
-from gm.games.colt import GAME, rules
+from gm.errors import GameOverError
+from gm.games.colt import GAME, rules, score
 from gm.games.colt.cards import ACTION_DECK, BARILLET, NEUTRAL_BULLETS, STRONGBOX_VALUE, Card
 from gm.games.colt.model import Phase, State
 
@@ -90,3 +95,12 @@ def test_random_legal_games_keep_the_invariants(seed: int, players: int) -> None
             check(state, before, start, balles)
     assert GAME.is_over(state)
     assert len(state.history) == 5
+    # the end: nothing more is played, and R-10's winners, worked from the bandits
+    assert not GAME.legal_inputs(state)
+    with pytest.raises(GameOverError):
+        GAME.parse(state, names[0], "je joue Tir")
+    fewest = min(b.barillet for b in state.bandits)
+    scored = {b.name: b.loot + (1000 if b.barillet == fewest else 0) for b in state.bandits}
+    best = [b for b in state.bandits if scored[b.name] == max(scored.values())]
+    least = min(b.received for b in best)
+    assert score.winners(state) == tuple(b.name for b in best if b.received == least)

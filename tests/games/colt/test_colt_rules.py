@@ -1,4 +1,4 @@
-"""Colt Express's rules, one test per ruling (R-1 … R-10), per character
+"""Colt Express's rules, one test per ruling (R-1 … R-11), per character
 power, per turn kind and per round or station event (docs/rules/colt.md).
 
 The trains are set up by hand (``colt_support.train``); a test places the
@@ -12,9 +12,10 @@ from dataclasses import replace
 
 import pytest
 from colt_support import action_on, apply, events, fortune, give, lay, place, scripted, train
+from support import typeset
 
 from gm.core.protocol import GM
-from gm.errors import GMError, IllegalOrderError, InputError, OrderError
+from gm.errors import AmbiguousOrderError, GMError, IllegalOrderError, InputError, OrderError
 from gm.games.colt import action, notation, rules, score
 from gm.games.colt.cards import PRINTED_CARS, Card, Turn
 from gm.games.colt.commands import (
@@ -26,6 +27,7 @@ from gm.games.colt.commands import (
 )
 from gm.games.colt.events import CardResolved
 from gm.games.colt.model import Loot, Phase, State
+from gm.render.engine import Renderer
 
 
 def say(state: State, player: str, text: str, draws: object = None) -> State:
@@ -578,3 +580,37 @@ def test_a_whole_game_set_up_by_the_fortune_ends_after_five_rounds() -> None:
     # every bullet received was fired by a bandit or taken from the 13 neutral ones
     fired = sum(6 - b.barillet for b in state.bandits)
     assert sum(b.received for b in state.bandits) == fired + 13 - state.neutral
+
+
+def test_r11_a_punch_named_by_its_purse_value_reads_the_victim_from_who_holds_it() -> None:
+    # cleo (Tuco) punches on car 2's roof, where bob (Django) and dan
+    # (Cheyenne) stand; a game played by hand names the purse by its value
+    # (R-7). bob holds 250 and 400, dan 250 and 300: « la bourse de 400, vers
+    # l'avant » can only be bob's 400, which drops on the roof of car 2 while
+    # bob goes forward to car 1 (dan stays, keeps both purses).
+    state = place(train(), cleo=(2, "roof"), bob=(2, "roof"), dan=(2, "roof"))
+    state = give(give(state, "bob", purses=(250, 400)), "dan", purses=(250, 300))
+    punch = action_on(state, ("cleo", Card.PUNCH))
+    after = say(punch, "cleo", "la bourse de 400, vers l'avant")
+    assert after.bandit("bob").purses == (250,) and after.bandit("bob").spot == (1, True)
+    assert after.roofs[2].purses == (400,) and after.bandit("dan").purses == (250, 300)
+    assert after.bandit("dan").spot == (2, True)
+    # both hold a 250: which bandit is meant is ambiguous; the reply names the choices
+    with pytest.raises(AmbiguousOrderError, match=r"la bourse de 250.*bob.*dan") as caught:
+        say(punch, "cleo", "la bourse de 250, vers l'avant")
+    assert caught.value.code == "colt/ambiguous-victim"
+    assert caught.value.params["victims"] == ["bob", "dan"]
+    error = caught.value
+    context = {"player": "cleo", "text": "la bourse de 250, vers l'avant"}
+    context["error"] = {"code": error.code, "message": error.message, "params": error.params}
+    assert Renderer("colt").render("order_rejected", context) == typeset(
+        "Ambigu : bob et dan ont chacun une bourse de 250 $ : nomme ta victime (« sur bob, … »)."
+        " Choix possibles : « sur bob, la bourse de 250, vers la locomotive »"
+        " · « sur dan, la bourse de 250, vers la locomotive ».\n"
+    )
+    # nobody on the spot holds a 500
+    with pytest.raises(IllegalOrderError, match="no purse of 500"):
+        say(punch, "cleo", "la bourse de 500, vers l'avant")
+    # the victim named, the value need not single them out
+    named = say(punch, "cleo", "sur dan, la bourse de 250, vers l'arrière")
+    assert named.bandit("dan").purses == (300,) and named.bandit("dan").spot == (3, True)

@@ -440,6 +440,66 @@ def test_a_refused_card_lists_only_the_players_own_game_cards(db: str, tmp_path:
     assert table.state.poker.stage.value == "join"  # nothing changed: the joins are still open
 
 
+def test_r16_a_number_that_is_no_game_card_is_refused_never_read_as_none(
+    db: str, tmp_path: Path
+) -> None:
+    # ana challenges bob for 3 000, bob stays, cyd joins; ana (17, 5, 6, 8)
+    # and cyd (9, 4, 18, 19) choose; bob, the challenged, chooses last and
+    # holds 12, 14, 2, 16. « aucune » would put him out (his stake lost, R-16):
+    # a message whose number is no game card, or with two numbers, must not
+    # be read as « aucune » (the 0 the event writes for none) nor as any card.
+    path = _scenario(tmp_path, THREE, HANDS3, '[[turns]]\ntile = "A2"\ndraw = "coups"\n')
+    table = _Table.start(db, path, keep_end=False)
+    table.say("ana", "poker bob 3000")
+    table.say("bob", "je reste")
+    table.say("cyd", "je suis")
+    with pytest.raises(GMError) as refused:
+        table.say("ana", "le 0")  # while the joins are open: it would close them
+    assert refused.value.code == "rattlesnake/not-a-game-card"
+    assert table.state.poker.stage.value == "join"
+    table.say("ana", "le 17")
+    table.say("cyd", "le 9")
+    before = table.state
+    reply = {
+        "le 24 et je mets 10 000": "Refusé : plusieurs nombres dans « le 24 et je mets 10 000 »"
+        " (24, 10 000) : écris seulement ta carte jeu (« le 17 »). Tes cartes jeu : 2, 12, 14, 16.\n",
+        "le 0": "Refusé : « 0 » n'est pas une carte jeu (de 1 à 25 ; « aucune » pour n'en jouer"
+        " aucune, si tu es le défié). Tes cartes jeu : 2, 12, 14, 16.\n",
+    }
+    for text in ("le 24 et je mets 10 000", "le 0", "00", "5 000", "le 26", "le 12 ou le 14"):
+        with pytest.raises(GMError) as refused:
+            table.say("bob", text)
+        code = "two-numbers" if text in ("le 24 et je mets 10 000", "le 12 ou le 14") else None
+        assert refused.value.code == f"rattlesnake/{code or 'not-a-game-card'}", text
+        assert refused.value.params["legal"] == [2, 12, 14, 16]
+        if text in reply:
+            assert _plain(refused.value.draft or "") == _plain(reply[text])
+        assert table.state.poker == before.poker  # nothing chosen, bob still awaited
+    assert not any("bob ne joue aucune carte" in p for p in table.posts)
+    table.say("bob", "le 14")  # one number, one of his cards: read
+    assert table.state.poker.stage.value != "cards"
+
+
+def test_r16_a_scenario_whose_card_is_no_game_card_stops_the_play(
+    db: str, tmp_path: Path
+) -> None:
+    # the same game in a scenario file: bob's card written « le 24 et je mets
+    # 10 000 » (two numbers) or « 10 000 » (no game card) stops gm play with the
+    # refusal, naming the turn; it was read as « aucune » and bob lost his stake
+    for card, code in (("le 24 et je mets 10 000", "two-numbers"), ("10 000", "not-a-game-card")):
+        turns = f"""
+        [[turns]]
+        tile = "A2"
+        draw = "coups"
+        poker = {{ challenged = "bob", stake = 3000, joiners = ["cyd"], cards = {{ ana = "17", cyd = "9", bob = "{card}" }} }}
+        """
+        path = _scenario(tmp_path, THREE, HANDS3, turns)
+        result = CliRunner().invoke(cli, ["--db", db, "play", str(path), "--json"])
+        assert result.exit_code == 1, result.output
+        assert f"[rattlesnake/{code}]" in result.output, result.output
+        assert "Error: turn 1, poker, card (bob), bob: " in result.output, result.output
+
+
 class _NoChance:
     """The fortune, which these commands must not consult."""
 
