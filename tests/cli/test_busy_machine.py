@@ -26,7 +26,9 @@ from support import Gm
 CHILD = """\
 import os, signal, sys
 from gm.render import engine
+from gm.render import budget
 engine.MAX_SECONDS = 0.2  # what a wall-clock limit of 0.2 s would have read
+budget.MAX_CPU_SECONDS = 0.2  # and the budget's processor time: the pause is longer
 real = engine.finalize
 paused = []
 
@@ -47,12 +49,16 @@ PAUSE = 0.6
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals only")
 
 
-def paused_gm(tmp_path: Path, db: str, *args: str) -> subprocess.CompletedProcess[str]:
+def paused_gm(
+    tmp_path: Path, db: str, *args: str, templates: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """``gm --db DB ARGS`` in a child that stops itself once inside a render,
     resumed after ``PAUSE`` seconds."""
     script = tmp_path / "paused_gm.py"
     script.write_text(CHILD, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    if templates is not None:
+        env["GM_TEMPLATES"] = str(templates)
     child = subprocess.Popen(
         [sys.executable, str(script), "--db", db, *args],
         stdout=subprocess.PIPE,
@@ -85,6 +91,21 @@ def test_a_paused_render_still_posts(played: Gm, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "template/too-slow" not in done.stderr
     assert played("post").stdout.rstrip("\n") == done.stdout.rstrip("\n").split("\n\n── ")[0]
+
+
+def test_a_paused_long_render_still_posts(played: Gm, tmp_path: Path) -> None:
+    # A post whose template keeps working after the pause (50,000 loop turns,
+    # the clock read every 256): a budget that read the wall clock would see
+    # the pause as 0.6 s of work, three times the child's 0.2 s.
+    shipped = Path(__file__).parents[2] / "templates" / "magot" / "fr" / "results.md.j2"
+    folder = tmp_path / "gabarits" / "magot" / "fr"
+    folder.mkdir(parents=True)
+    loop = "{% for i in range(50000) %}{% endfor %}"
+    (folder / "results.md.j2").write_text(shipped.read_text("utf-8") + loop, "utf-8")
+    done = paused_gm(tmp_path, played.db, "resolve", templates=folder.parents[1])
+    assert done.returncode == 0, done.stderr
+    again = played("--templates", str(folder.parents[1]), "post").stdout
+    assert again.rstrip("\n") == done.stdout.rstrip("\n").split("\n\n── ")[0]
 
 
 def test_a_paused_verify_still_verifies(played: Gm, tmp_path: Path) -> None:
