@@ -194,3 +194,82 @@ def test_an_import_with_nul_bytes_is_refused(orders: Gm, tmp_path: Path, new_db:
         " nothing was imported [import/invalid]"
     )
     assert target("list").stderr.startswith("No campaign yet.")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code", "end"),
+    [
+        ("title", "T" * 300, 2, "its title has 300 characters; a title has 1 to 200;"),
+        (
+            "created_at",
+            "2099-01-01T00:00:00Z",
+            5,
+            "created_at 2099-01-01T00:00:00Z is not the time of its creation, event 1 at",
+        ),
+    ],
+)
+def test_an_import_checks_the_campaign_row(
+    orders: Gm, tmp_path: Path, new_db: object, field: str, value: str, code: int, end: str
+) -> None:
+    orders("export", "-o", str(tmp_path / "t.json"))
+    document = json.loads((tmp_path / "t.json").read_text("utf-8"))
+    document["campaign"][field] = value
+    (tmp_path / "edited.json").write_text(json.dumps(document), "utf-8")
+    target = Gm(new_db("autre"))  # type: ignore[operator]
+    line = last_line(target("import", str(tmp_path / "edited.json"), code=code))
+    assert line.startswith(f"Error: campaign 't': {end}"), line
+    assert line.endswith(
+        "nothing was imported [import/invalid]" if code == 2 else "[import/integrity]"
+    )
+    assert target("list").stderr.startswith("No campaign yet.")
+
+
+@pytest.mark.parametrize(
+    ("sql", "says"),
+    [
+        (
+            "UPDATE events SET seq = 'deux' WHERE seq = 2",
+            "its last event: its seq or hash is 'deux'",
+        ),
+        ("DELETE FROM events", "its log: it has no events"),
+        (
+            "UPDATE posts SET address = 'pas une adresse'",
+            "post 1: not a post address: 'pas une adresse'",
+        ),
+    ],
+)
+def test_a_database_edited_in_place_is_damaged_not_a_traceback(
+    orders: Gm, sql: str, says: str
+) -> None:
+    Raw(orders.db).tamper(sql)
+    for command in ("post",) if "posts" in sql else ("status", "post"):  # status reads no post
+        line = last_line(orders(command, code=5))
+        assert line.startswith(f"Error: the database is damaged: campaign 't', {says}") or (
+            command == "post" and "[store/damaged]" in line
+        ), line
+        assert line.endswith("[store/damaged]")
+    if "posts" not in sql:
+        assert "unreadable  the database is damaged" in orders("list").stdout
+
+
+def test_an_empty_board_and_a_long_time_zone_are_refused(orders: Gm, tmp_path: Path) -> None:
+    (tmp_path / "vide.toml").write_text("", "utf-8")
+    line = last_line(
+        orders(
+            "new",
+            "rattlesnake",
+            "-t",
+            "R",
+            "-p",
+            "a,b",
+            "-o",
+            f"board={tmp_path / 'vide.toml'}",
+            code=2,
+        )
+    )
+    assert line.endswith(
+        "for the option board is empty; give a file with the option's content [campaign/option-file]"
+    )
+    line = last_line(orders("set", "tz", "0" * 300, code=2))
+    assert line.startswith("Error: unknown time zone '" + "0" * 60 + "'… (300 characters)")
+    assert line.endswith("[input/timezone]")
