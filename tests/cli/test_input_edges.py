@@ -273,3 +273,17 @@ def test_an_empty_board_and_a_long_time_zone_are_refused(orders: Gm, tmp_path: P
     line = last_line(orders("set", "tz", "0" * 300, code=2))
     assert line.startswith("Error: unknown time zone '" + "0" * 60 + "'… (300 characters)")
     assert line.endswith("[input/timezone]")
+
+
+def test_dash_is_standard_output_for_a_chart(
+    orders: Gm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    for player, order in (("fab", "marco BANG"), ("marco", "lulu BANG"), ("lulu", "fab clic")):
+        orders("order", player, order)
+    orders("reveal")
+    orders("resolve")
+    out = orders("chart", "-o", "-").stdout_bytes
+    assert out.startswith(b"\x89PNG\r\n\x1a\n")
+    assert not (tmp_path / "-").exists()
