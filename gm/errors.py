@@ -12,6 +12,7 @@ French template needs to explain the refusal to the player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,7 @@ class GMError(Exception):
     def __init__(
         self, message: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
     ) -> None:
+        message = cut_quotes(message)
         super().__init__(message)
         self.message = message
         if code is not None:
@@ -158,6 +160,38 @@ def quoted(value: object, limit: int = MAX_QUOTED) -> str:
     if len(value) <= limit:
         return repr(value)
     return f"{value[:limit]!r}… ({len(value):,} characters)"
+
+
+MAX_QUOTED_RUN = 240
+"""The most characters of one quoted run any error message keeps (``cut_quotes``):
+above a long path, far below a pasted megabyte."""
+
+_QUOTED_RUN = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+
+
+def cut_quotes(message: str, limit: int = MAX_QUOTED_RUN) -> str:
+    """``message`` with every quoted run (as ``repr`` writes one) longer than
+    ``limit`` cut as ``quoted`` cuts it. Every ``GMError`` goes through it, so
+    that an error quoting a user's input with ``{value!r}`` rather than
+    ``quoted`` never echoes a megabyte whole.
+
+    >>> cut_quotes("no player '" + "x" * 300 + "'", limit=3)
+    "no player 'xxx'… (300 characters)"
+    """
+    if len(message) <= limit + 2:
+        return message
+
+    def cut(match: re.Match[str]) -> str:
+        run = match.group(0)
+        if len(run) <= limit + 2:
+            return run
+        inner = run[1:-1]
+        shown = inner[:limit]
+        if (len(shown) - len(shown.rstrip("\\"))) % 2:  # do not end inside an escape
+            shown = shown[:-1]
+        return f"{run[0]}{shown}{run[0]}… ({len(inner):,} characters)"
+
+    return _QUOTED_RUN.sub(cut, message)
 
 
 def quote_choices(values: list[str] | tuple[str, ...]) -> str:

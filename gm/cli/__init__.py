@@ -17,7 +17,7 @@ import click
 
 from gm import __version__
 from gm.cli.context import Ctx, note
-from gm.errors import GMError
+from gm.errors import GMError, cut_quotes
 
 
 class GMClickException(click.ClickException):
@@ -38,12 +38,28 @@ def _shown(value: str) -> str:
 TERMINAL = "check the encoding of your terminal or script: gm reads arguments as UTF-8"
 
 
+MAX_USAGE_MESSAGE = 1000
+"""Characters of a Click usage error kept (``Got unexpected extra argument (…)``)."""
+
+
+def _cut_usage(message: str) -> str:
+    """A usage error's message with its quoted input cut (``gm.errors.cut_quotes``),
+    and at most ``MAX_USAGE_MESSAGE`` characters of it."""
+    message = cut_quotes(message)
+    if len(message) <= MAX_USAGE_MESSAGE:
+        return message
+    return f"{message[:MAX_USAGE_MESSAGE]}… ({len(message):,} characters)"
+
+
 class GMGroup(click.Group):
     """The root group: converts every ``GMError`` once, keeps commands in help order."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as err:  # Click's own message may echo an argument whole
+            err.message = _cut_usage(err.message)  # type: ignore[misc]  # Final for typing only
+            raise
         except GMError as err:
             if err.draft:
                 click.echo(err.draft.rstrip("\n"))
@@ -65,7 +81,11 @@ class GMGroup(click.Group):
                 os_text(arg, f"argument {n} ({_shown(arg)})", TERMINAL)
             except GMError as err:
                 raise GMClickException(err) from None
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            err.message = _cut_usage(err.message)  # type: ignore[misc]  # Final for typing only
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)
@@ -122,7 +142,11 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
     from gm.reader import os_text
 
     try:  # an environment variable is decoded as an argument is (the options are checked)
-        for value, name in ((db, "--db (or GM_DB)"), (campaign, "-c (or GM_CAMPAIGN)"), (templates, "--templates (or GM_TEMPLATES)")):
+        for value, name in (
+            (db, "--db (or GM_DB)"),
+            (campaign, "-c (or GM_CAMPAIGN)"),
+            (templates, "--templates (or GM_TEMPLATES)"),
+        ):
             if value is not None:
                 os_text(value, f"{name} {_shown(value)}", TERMINAL)
     except GMError as err:

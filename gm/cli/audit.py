@@ -19,7 +19,7 @@ from gm.cli.context import (
     write_file,
 )
 from gm.core.protocol import post_name
-from gm.errors import InputError
+from gm.errors import GMError, InputError
 
 
 @click.command()
@@ -122,6 +122,17 @@ def verify(ctx: Ctx) -> None:
             f"{slug!r} does not verify: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
             f" (first: {problems[0]})",
             code="verify/mismatch",
+        )
+    if verdict.unrendered:
+        for line in verdict.unrendered:
+            click.echo(line)
+        count = len(verdict.unrendered)
+        raise GMError(
+            f"{slug!r}: nothing found that does not verify, but {count} post"
+            f"{'s' if count > 1 else ''} could not be rendered again within gm's limits, so"
+            f" {'they were' if count > 1 else 'it was'} not compared (first:"
+            f" {verdict.unrendered[0]})",
+            code="verify/limit",
         )
     events = ctx.env.store.last_seq(slug)
     posts = len(ctx.env.store.posts(slug))

@@ -24,9 +24,10 @@ missing template ``gm.errors.NotFoundError`` (code ``template/not-found``):
 user errors, shown without a traceback. What an edited template may do is
 bounded, each bound a ``TemplateError`` of its own code: it reads only files
 inside its own folder (``template/outside-folder``, see ``gm.render.loader``),
-writes at most ``engine.MAX_OUTPUT`` characters (``template/too-long``), runs
-at most ``engine.MAX_SECONDS`` seconds (``template/too-slow``, see
-``gm.render.timer``) and nests or recurses no deeper than Python allows
+writes at most ``engine.MAX_OUTPUT`` characters (``template/too-long``), takes
+at most ``budget.MAX_STEPS`` loop turns and calls and ``budget.MAX_CPU_SECONDS``
+of processor time (``template/too-slow``, see ``gm.render.budget``: the work,
+not the wall clock) and nests or recurses no deeper than Python allows
 (``template/too-deep``). Nothing here touches the database or the command line.
 """
 

@@ -11,8 +11,11 @@ undefined variable, an unsafe attribute, a filter given the wrong value) is a
 
 What an edited template can reach and spend is bounded: it reads only files
 inside its own folder (``gm.render.loader``: no link or ``..`` out of it),
-writes at most ``MAX_OUTPUT`` characters and runs at most ``MAX_SECONDS``
-(``gm.render.timer``).
+writes at most ``MAX_OUTPUT`` characters, and takes at most ``budget.MAX_STEPS``
+loop turns and calls and ``MAX_SECONDS`` of processor time
+(``gm.render.budget``): the work it does, never the wall clock, so a busy or
+paused machine cannot fail a render. Templates are compiled before the
+budget starts.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import hashlib
 import re
 import sys
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -35,13 +39,14 @@ from jinja2.sandbox import SandboxedEnvironment
 import gm
 from gm.errors import InputError, NotFoundError
 from gm.paths import expand
+from gm.render import budget
+from gm.render.budget import MAX_CPU_SECONDS, TooSlow, counted, spend, tick
 from gm.render.charts import FILTERS as CHART_FILTERS
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
 from gm.render.grammar import FILTERS as GRAMMAR_FILTERS
 from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
 from gm.render.presets import to_forum
-from gm.render.timer import TooSlow, within
 from gm.render.typography import finish
 
 __all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
@@ -81,14 +86,16 @@ the size of a number made with ``**``.
 """
 
 
-MAX_SECONDS = 2.0
-"""Seconds one post may take to render (finding and compiling its templates included).
+MAX_SECONDS = MAX_CPU_SECONDS
+"""Seconds of processor time one post may take to render (``gm.render.budget``).
 
 A real post takes well under a millisecond (the whole example game, 71 posts
-and replies, about 7 ms), so this stops only a runaway template: a loop
-that writes nothing, ``{% for i in range(100000) %}{% for j in range(100000) %}``,
-or a macro that calls itself twice per call, would otherwise run for hours
-without ever reaching ``MAX_OUTPUT``. Each render has its own budget.
+and replies, about 7 ms), so this and ``MAX_STEPS`` stop only a runaway
+template: a loop that writes nothing,
+``{% for i in range(100000) %}{% for j in range(100000) %}``, or a macro that
+calls itself twice per call, would otherwise run for hours without ever
+reaching ``MAX_OUTPUT``. Each render has its own budget; compiling the
+templates is outside it.
 """
 
 
@@ -127,6 +134,34 @@ class _BoundedBuffer(list[str]):
 
 
 class _CodeGenerator(CodeGenerator):
+    def visit_For(self, node: jinja2.nodes.For, frame: Frame) -> None:
+        # Every item a loop takes is a step of the render's budget: Jinja's
+        # ``for x in <iter>`` is written ``for x in environment.counted(<iter>)``,
+        # and a recursive loop's ``reciter`` (what ``loop(…)`` passes) as well.
+        saved = {k: self.__dict__[k] for k in ("visit", "write") if k in self.__dict__}
+        outer_visit, outer_write = self.visit, self.write
+
+        def visit(child: jinja2.nodes.Node, *args: Any, **kwargs: Any) -> None:
+            if child is node.iter and not node.recursive:
+                outer_write("environment.counted(")
+                outer_visit(child, *args, **kwargs)
+                outer_write(")")
+            else:
+                outer_visit(child, *args, **kwargs)
+
+        def write(text: str) -> None:
+            outer_write("environment.counted(reciter)" if text == "reciter" else text)
+
+        self.visit, self.write = visit, write  # type: ignore[method-assign,assignment]
+        try:
+            super().visit_For(node, frame)
+        finally:
+            for name in ("visit", "write"):
+                if name in saved:
+                    setattr(self, name, saved[name])
+                else:
+                    delattr(self, name)
+
     def buffer(self, frame: Frame) -> None:
         # Jinja writes ``t_1 = []``; a bounded buffer stops a runaway loop
         # inside a macro before it fills the memory (``environment`` is a
@@ -153,6 +188,19 @@ class _Environment(SandboxedEnvironment):
     concat = staticmethod(_raw_concat)
     code_generator_class = _CodeGenerator
     intercepted_binops = frozenset({"*", "**"})
+    counted = staticmethod(counted)
+
+    def call(
+        __self,  # as Jinja names it: keyword arguments pass through
+        __context: jinja2.runtime.Context,
+        __obj: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        # Every call from a template (a macro, caller(), loop(…), a function)
+        # is a step: a macro that calls itself twice per call runs out of them.
+        tick()
+        return super().call(__context, __obj, *args, **kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -250,6 +298,7 @@ class Renderer:
             raise ValueError(f"{game_id}: a game filter cannot replace {clash[0]!r}")
         self.env.filters.update(filters or {})
         self._fingerprints: dict[str, str] = {}
+        self._warmed: set[str] = set()
 
     def candidates(self, kind: str) -> list[str]:
         """Template names tried for ``kind``, in order."""
@@ -266,21 +315,24 @@ class Renderer:
         template: jinja2.Template | None = None
 
         def run() -> str:
-            nonlocal template
-            template = self._template(kind)
             # generate() rather than render(): the top-level output is counted
             # as it is written, so a runaway loop stops at the limit.
+            assert template is not None
             return "".join(_bounded(template.generate(dict(context))))
 
         try:
-            out = within(MAX_SECONDS, run)
+            # Compiled before the budget starts: it measures running, not loading.
+            template = self._compiled(kind)
+            out = spend(run)
         except TooSlow as exc:
-            if self.env.cache is not None:  # it may have stopped Jinja halfway through a load
-                self.env.cache.clear()
+            spent = (
+                f"took more than {budget.MAX_STEPS:,} steps (loop turns and calls)"
+                if exc.why == "steps"
+                else f"used more than {budget.MAX_CPU_SECONDS:g} seconds of processor time"
+            )
             raise TemplateError(
-                f"{_where(exc, template, kind)}: the template ran for more than"
-                f" {MAX_SECONDS:g} seconds; no post takes that long (look for a loop over a"
-                " large range, or a macro that calls itself)",
+                f"{_where(exc, template, kind)}: the template {spent}; no post takes that"
+                " much (look for a loop over a large range, or a macro that calls itself)",
                 code="template/too-slow",
             ) from exc
         except RecursionError as exc:
@@ -363,6 +415,29 @@ class Renderer:
         """Render ``kind`` for the forum of preset ``fmt`` (``gm.render.presets.to_forum``)."""
         return to_forum(self.render(kind, context), fmt, tables)
 
+    def _compiled(self, kind: str) -> jinja2.Template:
+        """The template for ``kind``, with every template it names statically
+        compiled too (cached by Jinja), so that no render spends its budget
+        compiling. A template that fails to compile is left for the render,
+        which reports it where it is used."""
+        template = self._template(kind)
+        if kind not in self._warmed:
+            self._warmed.add(kind)
+            todo = [template.name or ""]
+            seen: set[str] = set()
+            while todo:
+                name = todo.pop()
+                if name in seen:
+                    continue
+                seen.add(name)
+                try:
+                    source = self.env.loader.get_source(self.env, name)[0]  # type: ignore[union-attr]
+                    self.env.get_template(name)
+                    todo.extend(r for r in self.env.referenced(name, source) if r is not None)
+                except (jinja2.TemplateError, RecursionError, UnicodeDecodeError):
+                    continue
+        return template
+
     def _template(self, kind: str) -> jinja2.Template:
         if not _NAME.fullmatch(kind):
             raise NotFoundError(f"invalid template kind {kind!r}", code="template/not-found")
@@ -412,11 +487,33 @@ def _template_frame(tb: TracebackType | None) -> TracebackType | None:
     return found
 
 
+def _recurring_frame(tb: TracebackType | None) -> TracebackType | None:
+    """For a template that calls itself without end: the innermost entry of
+    the template line that recurs most (the call), not the line the stack
+    happened to overflow on (a macro's first line, as it starts)."""
+    entries: list[TracebackType] = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(TEMPLATE_SUFFIX):
+            entries.append(tb)
+        tb = tb.tb_next
+    if not entries:
+        return None
+    counts = Counter((e.tb_frame.f_code.co_filename, e.tb_lineno) for e in entries)
+    top = max(counts.values())
+    return next(
+        e
+        for e in reversed(entries)
+        if counts[e.tb_frame.f_code.co_filename, e.tb_lineno] == top
+    )
+
+
 def _where(exc: BaseException, template: jinja2.Template | None, kind: str) -> str:
     """``<file>, line <n>`` of the template line that raised ``exc``."""
     if isinstance(exc, jinja2.TemplateSyntaxError):  # an {% include %}d template is broken
         return _syntax_where(exc)
     frame = _template_frame(exc.__traceback__)
+    if isinstance(exc, RecursionError):
+        frame = _recurring_frame(exc.__traceback__) or frame
     if frame is None:
         if template is None:  # stopped while the template was being found or compiled
             return f"the template for {kind!r}"

@@ -50,6 +50,10 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
     other_renders: list[int] = field(default_factory=list)
     """The numbers of the posts another gm or other templates wrote."""
+    unrendered: list[str] = field(default_factory=list)
+    """Posts that could not be rendered again within gm's limits (a render's
+    steps, time, output or depth), each with why: not a sign of tampering,
+    and not a proof of the post either."""
 
 
 def verify(env: Env, slug: str) -> Verdict:
@@ -149,7 +153,14 @@ def _rerender(
             fresh = render_public(
                 campaign, PostRef(post.kind, post.at), campaign.head, env.templates
             )
-        except (GMError, KeyError, TypeError, ValueError) as err:
+        except GMError as err:
+            if err.code in LIMIT_CODES:  # a bound of gm's, not a finding about the post
+                verdict.unrendered.append(
+                    f"{where}: could not be rendered again to compare it: {err.message} [{err.code}]"
+                )
+                return
+            fresh, failure = None, f"cannot be rendered again: {err}"
+        except (KeyError, TypeError, ValueError) as err:
             fresh, failure = None, f"cannot be rendered again: {err}"
         else:
             failure = f"differs from a fresh render of the log at seq {post.at_seq}"
@@ -171,6 +182,10 @@ def _rerender(
         )
     else:
         verdict.problems.append(f"{where}: {failure}")
+
+
+LIMIT_CODES = frozenset({"template/too-slow", "template/too-long", "template/too-deep"})
+"""The errors of a render that went past one of gm's bounds (``gm.render``)."""
 
 
 def _short(rendered_by: str | None) -> str:

@@ -103,13 +103,13 @@ def parse_deadline(
         later = ((base or now) + timedelta(minutes=minutes_ahead)).astimezone(tz)
         later = later.replace(second=0, microsecond=0)
         if later <= now:
-            raise InputError(f"the deadline {text!r} is already past", code="input/deadline")
+            raise InputError(f"the deadline {quoted(text)} is already past", code="input/deadline")
         return later
     at = _absolute(raw, tz) or _french(raw, now.astimezone(tz), tz)
     if at is None:
-        raise InputError(f"cannot read the deadline {text!r}: use {VALID}", code="input/deadline")
+        raise InputError(f"cannot read the deadline {quoted(text)}: use {VALID}", code="input/deadline")
     if at <= now:
-        raise InputError(f"the deadline {text!r} is already past", code="input/deadline")
+        raise InputError(f"the deadline {quoted(text)} is already past", code="input/deadline")
     if at - now > MAX_AHEAD:
         raise _too_far(text)
     return at

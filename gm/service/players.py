@@ -10,7 +10,7 @@ import difflib
 
 from gm.core.names import find_name
 from gm.core.names import fold as fold_name
-from gm.errors import NotFoundError, quote_choices
+from gm.errors import NotFoundError, quote_choices, quoted
 from gm.service.loading import Campaign
 
 
@@ -35,7 +35,7 @@ def resolve_player(campaign: Campaign, name: str) -> str:
         meant = keys[close[0]]
         guess = f"; did you mean {nicknames.get(meant, meant)!r}?"
     raise NotFoundError(
-        f"no player {name!r} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
+        f"no player {quoted(name)} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
         code="player/not-found",
         params={
             "name": name,

@@ -36,7 +36,7 @@ from typing import Any
 
 from gm import games
 from gm.core.campaign import CampaignCreated
-from gm.errors import CampaignError, ChainIntegrityError, InputError, quoted
+from gm.errors import CampaignError, ChainIntegrityError, GMError, InputError, quoted
 from gm.reader import EXPORT, has_surrogate, json_value, load_json, read_text
 from gm.service.campaigns import MAX_TITLE, current_key
 from gm.service.env import Env
@@ -285,9 +285,15 @@ def _check_log(env: Env, copy: CampaignCopy) -> None:
             break
         events.append(replace(event, payload=payload))
     else:
-        found = audit.check(
-            env, copy.campaign.slug, copy.campaign.game, events, copy.posts
-        ).problems
+        verdict = audit.check(env, copy.campaign.slug, copy.campaign.game, events, copy.posts)
+        found = verdict.problems
+        if not found and verdict.unrendered:  # a bound of gm's: no finding, no proof either
+            raise GMError(
+                f"campaign {copy.campaign.slug!r}: {verdict.unrendered[0]}; it could not be"
+                " checked, so nothing was imported",
+                code="import/limit",
+                params={"slug": copy.campaign.slug, "unrendered": verdict.unrendered},
+            )
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise ChainIntegrityError(

@@ -141,7 +141,7 @@ class Reader:
             total = self._conn.execute(select(func.count()).select_from(campaigns_t)).scalar_one()
             listed += f", … ({total} in all)"
         return NotFoundError(
-            f"no campaign {slug!r}; known campaigns: {listed}",
+            f"no campaign {quoted(slug)}; known campaigns: {listed}",
             code="campaign/not-found",
             params={"slug": slug, "known": known[:MAX_LISTED]},
         )

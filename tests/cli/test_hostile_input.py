@@ -25,7 +25,7 @@ import json
 import os
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -35,15 +35,19 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import REPORT, PgServer
+from support import REPORT, PgServer, Raw
 
 from gm.cli import cli
 from gm.store.db import sqlite_backup
 
-# Per command; 30 commands, so ~750 inputs in all on SQLite (a few seconds per
+# Per command; 39 commands, so ~975 inputs in all on SQLite (a few seconds per
 # command), fewer on PostgreSQL, where each input costs a database copy.
 EXAMPLES = 25
 EXAMPLES_PG = 8
+# Per command in each of the other states (STATES): 6 states, 1,404 more on
+# SQLite, 234 on PostgreSQL.
+EXAMPLES_STATE = 6
+EXAMPLES_STATE_PG = 1
 TRIED: Counter[tuple[str, str]] = Counter()
 
 # Values that make a command succeed by design, not hostile input: help and version.
@@ -106,6 +110,43 @@ SPECIALS = [
     "opening",
     "round",
     "results",
+    # Bytes that are not UTF-8, as Python hands them over (surrogateescape).
+    "\udcff",
+    "ana\udcfe\udcff",
+    # Bidi and invisible controls, a bell, DEL, a C1 control.
+    "\u2066ana\u2069",
+    "\u200fbob",
+    "\x07",
+    "\x7f",
+    "\u0085",
+    # Names that collide with a player's after case and accent folding.
+    "Ana",
+    "ÀNA",
+    "a\u0301na",
+    "ana ",
+    "BOB",
+    "Cléo",
+    "fàb",
+    # The players of the other states.
+    "ana",
+    "bob",
+    "cleo",
+    # Out-of-range numbers and words of the other games.
+    "-0",
+    "2147483648",
+    "9" * 400,
+    "0x10",
+    "graine : abc",
+    "graine : " + "z" * 5000,
+    "A1",
+    "Z99",
+    "le 24",
+    "Tir",
+    "Braquage : le bijou",
+    "sur bob",
+    "passe",
+    # Huge.
+    "x" * 1_000_000,
 ]
 
 # Random text never starts a path outside the test's folder: as root, an
@@ -217,6 +258,57 @@ def _rejection_line(name: str, result: Result) -> bool:
     return False
 
 
+STDIN = st.sampled_from(
+    [b"", b"\xff\xfe A1", b"ana BANG\n", b"\x00" * 8, b"caf\xe9", "é".encode() * 600_000]
+)
+"""What a command reading ``-`` or a prompt may find on standard input."""
+
+
+def _chain(db: str) -> list[tuple[Any, ...]]:
+    """Each campaign's event count, last seq and chain head, and its post count."""
+    return Raw(db).execute(
+        "SELECT e.campaign_id, count(*), max(e.seq),"
+        " (SELECT h.hash FROM events h WHERE h.campaign_id = e.campaign_id"
+        "  ORDER BY h.seq DESC LIMIT 1),"
+        " (SELECT count(*) FROM posts p WHERE p.campaign_id = e.campaign_id)"
+        " FROM events e GROUP BY e.campaign_id ORDER BY e.campaign_id"
+    )
+
+
+def _check(
+    name: str, golden: str, before: Any, server: PgServer | None, args: list[str], stdin: bytes
+) -> None:
+    """One hostile invocation against a fresh copy of ``golden``: no traceback,
+    a refusal exits non-zero with a sentence and changes nothing."""
+    TRIED[name, "sqlite" if server is None else "postgresql"] += 1
+    with fresh_copy(golden, server) as db, tempfile.TemporaryDirectory() as tmp:
+        cwd = os.getcwd()
+        # Files a command writes (-o, backup, a new --db) land in here:
+        # deep enough that "../../etc/passwd" stays inside the folder.
+        here = Path(tmp, "a", "b", "c")
+        here.mkdir(parents=True)
+        os.chdir(here)
+        try:
+            result = CliRunner().invoke(cli, ["--db", db, *args], input=stdin)
+        finally:
+            os.chdir(cwd)
+        after = (_status(db), _chain(db)) if result.exit_code != 0 else before
+    where = f"gm {' '.join(map(repr, args))[:300]}\n{result.output[-2000:]}"
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        where,
+        result.exc_info,
+    )
+    assert "Traceback" not in result.output, where
+    if result.exit_code == 0:
+        return
+    assert result.exit_code >= 1, where
+    assert _rejection_line(name, result), where
+    if name == "order":  # a rejected order is logged: only the event count grows
+        assert after[0] == {**before[0], "events": after[0]["events"]}, where
+        return
+    assert after == before, where
+
+
 @pytest.mark.parametrize("name", list(cli.commands))
 def test_hostile_input_never_tracebacks_nor_changes_state(
     campaign: tuple[str, dict[str, Any]],
@@ -224,38 +316,80 @@ def test_hostile_input_never_tracebacks_nor_changes_state(
     backend: str,
     pg_server: PgServer | None,
 ) -> None:
-    golden, before = campaign
+    golden, status = campaign
     server = pg_server if backend == "postgresql" else None
+    before = (status, _chain(golden))
 
     @settings(max_examples=EXAMPLES if server is None else EXAMPLES_PG)
-    @given(args=invocations(name))
-    def check(args: list[str]) -> None:
-        TRIED[name, backend] += 1
-        with fresh_copy(golden, server) as db, tempfile.TemporaryDirectory() as tmp:
+    @given(args=invocations(name), stdin=STDIN)
+    def check(args: list[str], stdin: bytes) -> None:
+        _check(name, golden, before, server, args, stdin)
+
+    check()
+
+
+STATES: dict[str, list[list[str]]] = {
+    # Wrong phase: campaigns just created, before their setup.
+    "colt-new": [["new", "colt", "-t", "T", "-p", "ana,bob,cleo", "--seed", "s"]],
+    "rattlesnake-new": [["new", "rattlesnake", "-t", "T", "-p", "ana,bob,cyd", "--seed", "s"]],
+    # In the middle of a game: Colt Express after its first round.
+    "colt-round-2": [["play", "tests/scenarios/colt-pont.toml", "--keep"]],
+    # After the end, one of each other game.
+    "magot-over": [["play", "tests/scenarios/everyone-dies.toml", "--keep"]],
+    "fistful-over": [["play", "tests/scenarios/fistful-short-table.toml", "--keep"]],
+    "rattlesnake-over": [["play", "tests/scenarios/rattlesnake-last-tile.toml", "--keep"]],
+}
+"""The other states every command is tried in, each built once per backend."""
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def states(
+    tmp_path_factory: pytest.TempPathFactory, pg_server: PgServer | None
+) -> Iterator[Callable[[str, str], tuple[str, Any]]]:
+    """``(state, backend)`` → (its database, its status and chain), built on first use."""
+    built: dict[tuple[str, str], tuple[str, Any]] = {}
+    made: list[str] = []
+
+    def build(state: str, backend: str) -> tuple[str, Any]:
+        if (state, backend) not in built:
+            if backend == "sqlite":
+                db = str(tmp_path_factory.mktemp("state") / f"{state}.db")
+            else:
+                assert pg_server is not None
+                db = pg_server.create()
+                made.append(db)
             cwd = os.getcwd()
-            # Files a command writes (-o, backup, a new --db) land in here:
-            # deep enough that "../../etc/passwd" stays inside the folder.
-            here = Path(tmp, "a", "b", "c")
-            here.mkdir(parents=True)
-            os.chdir(here)
+            os.chdir(ROOT)
             try:
-                result = CliRunner().invoke(cli, ["--db", db, *args], input="")
+                for args in STATES[state]:
+                    result = CliRunner().invoke(cli, ["--db", db, *args])
+                    assert result.exit_code == 0, (state, args, result.output)
             finally:
                 os.chdir(cwd)
-            after = _status(db) if result.exit_code != 0 else before
-        where = f"gm {' '.join(map(repr, args))[:300]}\n{result.output[-2000:]}"
-        assert result.exception is None or isinstance(result.exception, SystemExit), (
-            where,
-            result.exc_info,
-        )
-        assert "Traceback" not in result.output, where
-        if result.exit_code == 0:
-            return
-        assert result.exit_code >= 1, where
-        assert _rejection_line(name, result), where
-        if name == "order":  # a rejected order is logged: only the event count grows
-            after = {**after, "events": before["events"]}
-        assert after == before, where
+            built[state, backend] = db, (_status(db), _chain(db))
+        return built[state, backend]
+
+    yield build
+    if pg_server is not None:
+        for url in made:
+            pg_server.drop(url)
+
+
+@pytest.mark.parametrize("name", list(cli.commands))
+@pytest.mark.parametrize("state", list(STATES))
+def test_hostile_input_in_every_game_and_phase(
+    states: Any, state: str, name: str, backend: str, pg_server: PgServer | None
+) -> None:
+    """Every command of every game, in the wrong phase, mid-game and after the end."""
+    server = pg_server if backend == "postgresql" else None
+    golden, before = states(state, backend)
+
+    @settings(max_examples=EXAMPLES_STATE if server is None else EXAMPLES_STATE_PG)
+    @given(args=invocations(name), stdin=STDIN)
+    def check(args: list[str], stdin: bytes) -> None:
+        _check(name, golden, before, server, args, stdin)
 
     check()
 

@@ -27,7 +27,7 @@ from gm.cli import cli
 # durability settings (tests/conftest.py), not the suite's GM_TEST_NO_FSYNC.
 pytestmark = pytest.mark.durable
 
-ITERATIONS = 16
+ITERATIONS = int(os.environ.get("GM_TEST_KILLS", "16"))  # bench/kills.py: 30
 SEED = 20240505
 
 
