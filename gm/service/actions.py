@@ -68,6 +68,9 @@ class Result:
     notes: tuple[str, ...] = field(default_factory=tuple)
     to: str | None = None
     """The player the reply is for (their name as seated)."""
+    defaults: tuple[Result, ...] = ()
+    """The defaults a forced step applied first (``--force``), in order:
+    each one's reply and posts, as ``gm default`` would have printed them."""
 
 
 def submit(
@@ -210,11 +213,17 @@ def step(
     values: Mapping[str, Any],
     deadline: str | None = None,
     preview: bool = False,
+    force: bool = False,
 ) -> Result:
     """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters.
 
     ``default`` (with a ``player`` value) is the platform's step ``gm default``,
-    unless the game has a step of that name."""
+    unless the game has a step of that name. ``force`` (a step whose game
+    gives it no ``force`` of its own): when the step is refused while players
+    are awaited, apply the rules' default for each of them (``gm default``,
+    one command each), and try again."""
+    if force:
+        return _forced(env, slug, name, values, deadline, preview)
     game = games.info(env.store.campaign(slug).game)
     if name == DEFAULT and all(s.name != DEFAULT for s in game.steps):
         return default(env, slug, str(values.get("player", "")), deadline, preview)
@@ -232,6 +241,58 @@ def step(
     if spec is None or not isinstance(chooser, str) or all(p.name != "player" for p in spec.params):
         chooser = None
     return _run(env, slug, GM, make, deadline=deadline, preview=preview, chooser=chooser)
+
+
+MAX_FORCED = 1000
+"""Defaults a forced step applies at most: a bound, never reached by a game
+that ends (each default answers one thing a player owes)."""
+
+
+def _forced(
+    env: Env,
+    slug: str,
+    name: str,
+    values: Mapping[str, Any],
+    deadline: str | None,
+    preview: bool,
+) -> Result:
+    """A step with ``--force``: first find, on the folded state and without
+    recording anything, which defaults make the step possible (the first
+    awaited player's, again and again); refuse as the step alone would if
+    none does. Then record each default as ``gm default`` would, and the step."""
+    campaign = load(env, slug)
+    game, meta, state = campaign.game, campaign.meta, campaign.state
+    command = find_step(campaign, name).build(values)
+    plan: list[str] = []
+    refusal: GMError | None = None
+    while True:
+        try:
+            deciding.decide(game, meta, state, GM, [command])
+            break
+        except GMError as err:
+            refusal = refusal or err
+            waiting = game.waiting_for(state)
+            if isinstance(err, InputError) or not waiting or game.default_for is None:
+                raise refusal from None
+            if len(plan) >= MAX_FORCED:
+                raise refusal from None
+            try:
+                due = game.default_for(state, waiting[0])
+                decided = deciding.decide(game, meta, state, GM, [due])
+            except GMError:
+                raise refusal from None
+            meta, state = decided.meta, decided.state
+            plan.append(waiting[0])
+    if plan and preview:
+        raise InputError(
+            f"'gm {name} --force --preview' cannot show the {len(plan)} default(s) it would"
+            f" apply first (for {', '.join(dict.fromkeys(plan))}): preview"
+            " 'gm default PLAYER', or run it without --preview",
+            code="input/force-preview",
+        )
+    applied = tuple(default(env, slug, player) for player in plan)
+    result = step(env, slug, name, values, deadline, preview)
+    return replace(result, defaults=applied)
 
 
 def command(env: Env, slug: str, what: Command, preview: bool = False) -> Result:
