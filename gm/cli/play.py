@@ -276,7 +276,10 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
 
     For a player who did not answer in time, where the game's rules say what
     happens then (drawn by the fortune when they say so). The log records
-    that it was a default; the player's next message can no longer replace it.
+    that it was a default. Where the players' choices are collected together
+    and a step locks them, the player's own message still replaces it until
+    that step, as it would any choice; on a turn, the turn has passed. A
+    step's --force applies every default that step waits for.
 
     \b
     Example:

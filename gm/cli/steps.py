@@ -26,6 +26,13 @@ DEADLINE_HELP = (
 )
 
 
+FORCE = "force"
+FORCE_HELP = (
+    "If players are awaited, apply the rules' default for each of them first"
+    " (as 'gm default PLAYER' does, one command each), then run the step."
+)
+
+
 def _param(spec: ParamSpec) -> click.Parameter:
     if spec.kind == "argument":
         return click.Argument(
@@ -61,6 +68,8 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
                 f"'gm {name}' is not a step of {info.game} campaigns", code="input/no-step"
             )
         known = {p.name for p in spec.params}
+        # a step the game gives no --force of its own: the platform's (defaults first)
+        force = bool(values.pop(FORCE, False)) if FORCE not in known else False
         extra = [k for k, v in values.items() if k not in known and v not in (None, False, ())]
         if extra:
             raise InputError(
@@ -68,8 +77,18 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
                 code="input/option",
             )
         mine = {k: v for k, v in values.items() if k in known}
-        result = actions.step(ctx.env, slug, name, mine, deadline=deadline, preview=preview)
+        result = actions.step(
+            ctx.env, slug, name, mine, deadline=deadline, preview=preview, force=force
+        )
         fmt, tables = ctx.style(slug, fmt)
+        for applied in result.defaults:  # printed as 'gm default PLAYER' prints them
+            if applied.reply and applied.to:
+                echo_reply(applied.campaign, applied.to, applied.reply, fmt, tables)
+            if applied.posts:
+                click.echo()
+                echo_posts(applied.posts, fmt, tables)
+            note(f"Applied the rules' default for {applied.to} (event {applied.campaign.seq}).")
+            click.echo()
         if result.reply and result.to:  # a player's choice, recorded by the MJ
             echo_reply(result.campaign, result.to, result.reply, fmt, tables)
             if result.posts:
@@ -105,6 +124,17 @@ def build_commands() -> list[click.Command]:
             for p in spec.params:
                 params.setdefault(p.name, _param(p))
         extra: list[click.Parameter] = []
+        if FORCE not in params:
+            extra.append(click.Option([f"--{FORCE}", FORCE], is_flag=True, help=FORCE_HELP))
+        else:  # a game's own --force: the others' is the platform's
+            own = [g for g, s in owners.items() if any(p.name == FORCE for p in s.params)]
+            if len(own) < len(owners):
+                own_help = next(p.help for p in owners[own[0]].params if p.name == FORCE)
+                params[FORCE] = click.Option(
+                    [f"--{FORCE}", FORCE],
+                    is_flag=True,
+                    help=f"{', '.join(own)}: {own_help} Other games: {FORCE_HELP}",
+                )
         if any(s.deadline for s in owners.values()):
             extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
         short_help = None

@@ -13,8 +13,6 @@ what a preview shows is what the command will draw.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -31,7 +29,9 @@ from gm.core.campaign import (
     SubmissionRejected,
 )
 from gm.core.dice import DiceRolled
-from gm.core.names import nfc
+from gm.core.fortune_word import MAX_WORD as MAX_WORD  # re-exported
+from gm.core.fortune_word import check_word, find_word
+from gm.core.fortune_word import split_word as split_word  # re-exported
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.core.roster import expand_nicknames
 from gm.errors import GameOverError, GMError, InputError, quote_choices
@@ -68,56 +68,9 @@ class Result:
     notes: tuple[str, ...] = field(default_factory=tuple)
     to: str | None = None
     """The player the reply is for (their name as seated)."""
-
-
-_WORD_LINE = re.compile(r"^[ \t]*graine[ \t]*:[ \t]*(.*?)[ \t]*$", re.I | re.M)
-_WORD_INLINE = re.compile(r"\bgraine[ \t]*:[ \t]*([\w'.-]+)", re.I)
-MAX_WORD = 40
-_WORD = re.compile(r"^[\w'.-]+(?: [\w'.-]+)*$")
-"""A word for the fortune: letters, digits and ``' . - _``, single spaces
-inside. Nothing that reads as markup, a separator of the list the posts
-print (« · », guillemets) or a direction override."""
-
-
-def split_word(text: str) -> tuple[str | None, str]:
-    """A player's word for the fortune (a « graine : … » line) and the rest of
-    their message, which is the order the game reads."""
-    word, rest, _ = find_word(text)
-    return word, rest
-
-
-def find_word(text: str) -> tuple[str | None, str, bool]:
-    """Like ``split_word``, and whether the word was found in the middle of a
-    line (« tom BANG graine : tequila »): then only its first word is taken,
-    and the MJ is told, since the player may have meant more."""
-    match = _WORD_LINE.search(text)
-    if match is not None:
-        return match.group(1), (text[: match.start()] + text[match.end() :]).strip(), False
-    inline = _WORD_INLINE.search(text)
-    if inline is not None:
-        return inline.group(1), (text[: inline.start()] + " " + text[inline.end() :]).strip(), True
-    return None, text, False
-
-
-def check_word(word: str) -> str:
-    """A player's word, normalised.
-
-    :raises InputError: ``input/word``: empty, too long, or with characters
-        other than letters, digits, ``' . - _`` and single inner spaces.
-    """
-    clean = nfc(word)
-    if (
-        not clean
-        or len(clean) > MAX_WORD
-        or not _WORD.match(clean)
-        or any(unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") for c in clean)
-    ):
-        raise InputError(
-            f"the fortune word {word[:30]!r} must be 1 to {MAX_WORD} letters or digits"
-            " (' . - _ and single spaces allowed inside), e.g. « tequila »",
-            code="input/word",
-        )
-    return clean
+    defaults: tuple[Result, ...] = ()
+    """The defaults a forced step applied first (``--force``), in order:
+    each one's reply and posts, as ``gm default`` would have printed them."""
 
 
 def submit(
@@ -159,6 +112,8 @@ def submit(
     if word is not None:
         word = check_word(word)
 
+    reached: list[bool] = []
+
     def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
         if word is not None and campaign.over:
             # the seed is public now: a word would mix into no draw, and look as if it could
@@ -167,6 +122,7 @@ def submit(
                 " longer mix into any draw",
                 params={"word": word},
             )
+        reached.append(True)  # from here on, a refusal is the game's: the word is kept
         if params:
             return campaign.game.order_from_params(campaign.state, actor, params)
         if order_text is None or not order_text.strip():
@@ -197,6 +153,8 @@ def submit(
             ],
         )
     except GMError as err:
+        if word is not None and reached:
+            notes.append(_keep_word(env, slug, player, word, typed, source, preview, err))
         err.notes = (*notes, *err.notes)
         raise
     game = result.campaign.game
@@ -207,6 +165,41 @@ def submit(
                 f"Not read in {result.to}'s message: {', '.join(f'« {w} »' for w in left)}."
             )
     return replace(result, notes=(*notes, *result.notes))
+
+
+def _keep_word(
+    env: Env,
+    slug: str,
+    player: str,
+    word: str,
+    typed: bool,
+    source: str | None,
+    preview: bool,
+    refusal: GMError,
+) -> str:
+    """Record the word for the fortune of a message whose rest was refused:
+    a command of its own, after the refusal, as if the word had come alone.
+    The refusal's reply to the player says it was kept; returns the MJ's note."""
+    try:
+        kept = _run(
+            env,
+            slug,
+            player,
+            lambda campaign, actor: (),
+            preview=preview,
+            before=lambda actor: [EntropyAdded(actor, word, typed)],
+        )
+    except GMError as err:
+        return f"The word for the fortune « {word} » could not be kept either: {err.message}."
+    seated = resolve_player(kept.campaign, player)
+    said = render_common(kept.campaign, "word_kept", env.templates, player=seated)
+    refusal.draft = f"{refusal.draft.rstrip()}\n\n{said}" if refusal.draft else said
+    if preview:
+        return f"The word for the fortune « {word} » would be kept all the same."
+    return (
+        f"Kept the word for the fortune « {word} » (event {kept.campaign.seq}): a word is"
+        " recorded even when the rest of the message is refused."
+    )
 
 
 MAX_ORDER_TEXT = 4000
@@ -220,11 +213,17 @@ def step(
     values: Mapping[str, Any],
     deadline: str | None = None,
     preview: bool = False,
+    force: bool = False,
 ) -> Result:
     """Run the MJ's game step ``name`` (``draw``, ``reveal``…) with its parameters.
 
     ``default`` (with a ``player`` value) is the platform's step ``gm default``,
-    unless the game has a step of that name."""
+    unless the game has a step of that name. ``force`` (a step whose game
+    gives it no ``force`` of its own): when the step is refused while players
+    are awaited, apply the rules' default for each of them (``gm default``,
+    one command each), and try again."""
+    if force:
+        return _forced(env, slug, name, values, deadline, preview)
     game = games.info(env.store.campaign(slug).game)
     if name == DEFAULT and all(s.name != DEFAULT for s in game.steps):
         return default(env, slug, str(values.get("player", "")), deadline, preview)
@@ -242,6 +241,58 @@ def step(
     if spec is None or not isinstance(chooser, str) or all(p.name != "player" for p in spec.params):
         chooser = None
     return _run(env, slug, GM, make, deadline=deadline, preview=preview, chooser=chooser)
+
+
+MAX_FORCED = 1000
+"""Defaults a forced step applies at most: a bound, never reached by a game
+that ends (each default answers one thing a player owes)."""
+
+
+def _forced(
+    env: Env,
+    slug: str,
+    name: str,
+    values: Mapping[str, Any],
+    deadline: str | None,
+    preview: bool,
+) -> Result:
+    """A step with ``--force``: first find, on the folded state and without
+    recording anything, which defaults make the step possible (the first
+    awaited player's, again and again); refuse as the step alone would if
+    none does. Then record each default as ``gm default`` would, and the step."""
+    campaign = load(env, slug)
+    game, meta, state = campaign.game, campaign.meta, campaign.state
+    command = find_step(campaign, name).build(values)
+    plan: list[str] = []
+    refusal: GMError | None = None
+    while True:
+        try:
+            deciding.decide(game, meta, state, GM, [command])
+            break
+        except GMError as err:
+            refusal = refusal or err
+            waiting = game.waiting_for(state)
+            if isinstance(err, InputError) or not waiting or game.default_for is None:
+                raise refusal from None
+            if len(plan) >= MAX_FORCED:
+                raise refusal from None
+            try:
+                due = game.default_for(state, waiting[0])
+                decided = deciding.decide(game, meta, state, GM, [due])
+            except GMError:
+                raise refusal from None
+            meta, state = decided.meta, decided.state
+            plan.append(waiting[0])
+    if plan and preview:
+        raise InputError(
+            f"'gm {name} --force --preview' cannot show the {len(plan)} default(s) it would"
+            f" apply first (for {', '.join(dict.fromkeys(plan))}): preview"
+            " 'gm default PLAYER', or run it without --preview",
+            code="input/force-preview",
+        )
+    applied = tuple(default(env, slug, player) for player in plan)
+    result = step(env, slug, name, values, deadline, preview)
+    return replace(result, defaults=applied)
 
 
 def command(env: Env, slug: str, what: Command, preview: bool = False) -> Result:

@@ -63,11 +63,11 @@ def test_later_draws_mix_every_word_in_a_label_anyone_can_recompute(db: str) -> 
     assert gm(db, "verify").exit_code == 0
 
 
-def test_a_word_with_a_refused_order_is_not_recorded(db: str) -> None:
+def test_a_word_with_a_refused_order_is_kept_after_the_refusal(db: str) -> None:
     opened(db)
     gm(db, "order", "fab", "n'importe quoi\ngraine : pomme", code=1)
     kinds = [e["kind"] for e in json.loads(gm(db, "history", "--json").stdout)]
-    assert "gm.entropy-added" not in kinds
+    assert kinds[-2:] == ["gm.submission-rejected", "gm.entropy-added"]
 
 
 def test_a_bad_word_is_refused_clearly(db: str) -> None:

@@ -388,8 +388,10 @@ def test_reveal_waits_for_both_cards(gm: Gm) -> None:
         "Error: duel 1 of manche 1 cannot be revealed yet: waiting for bob's card"
         " [fistful/waiting]\n"
     )
-    assert gm("reveal", "--force", code=2).stderr == (
-        "Error: 'gm reveal' takes no --force for fistful campaigns [input/option]\n"
+    assert gm("reveal", "--preview", "--force", code=2).stderr == (
+        "Error: 'gm reveal --force --preview' cannot show the 1 default(s) it would apply"
+        " first (for bob): preview 'gm default PLAYER', or run it without --preview"
+        " [input/force-preview]\n"
     )
     assert gm("draw", code=2).stderr == (
         "Error: 'gm draw' is not a step of fistful campaigns [input/no-step]\n"

@@ -63,6 +63,7 @@ PRIVATE_TEMPLATES = {
     "pm",
     "nudge",
     "word_received",
+    "word_kept",  # added to a refusal whose message also brought a word
     "history",  # a player's own archive (gm history --as PLAYER)
 }
 """Templates addressed to one player; every other one is a public post."""

@@ -136,11 +136,14 @@ def test_a_default_is_drawn_from_its_own_stream_and_recorded_as_such(gm: Gm) -> 
     assert refused.stderr.startswith("Error: nothing is due from bob now")
 
 
-def test_a_game_without_defaults_says_so(gm: Gm) -> None:
+def test_a_default_the_rules_leave_to_a_step_says_which(gm: Gm) -> None:
     gm("new", "magot", "--title", "M", "--players", "a,b,c", "--seed", "x")
-    result = gm("default", "a", code=2)
-    assert result.stderr.startswith("Error: Le Magot has no default for a missing input")
-    assert "[input/no-default]" in result.stderr
+    gm("draw")
+    result = gm("default", "a", code=1)
+    assert result.stderr.startswith(
+        "Error: a's missing order is settled at the reveal (R-3): 'gm reveal --force'"
+    )
+    assert "[magot/default-at-reveal]" in result.stderr
 
 
 def test_posts_are_addressed_by_round_and_robbery(gm: Gm) -> None:

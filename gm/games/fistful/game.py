@@ -277,5 +277,6 @@ GAME: GameDef[State] = GameDef(
     summary=views.summary,
     legal_inputs=legal_inputs,
     scenario=scenario_steps,
+    default_for=rules.default_for,
 )
 """Fistful of Gold, as the platform sees it."""

@@ -690,3 +690,41 @@ def _evolve_manche_end(state: State, result: MancheResult) -> State:
         duel=1,
         history=(*after.history, following),
     )
+
+
+# --- defaults ------------------------------------------------------------------
+
+
+def default_for(state: State, player: str) -> Command:
+    """R-8: the rules' default for ``player``'s missing choice (``gm default``).
+
+    The game help is silent and nothing here is drawn, so the default is the
+    most neutral legal choice, the same for everyone: the first cards in
+    deck order (1 … 8, then the Dynamite). Setup: the two first cards of the
+    hand; a duel: the first playable card (not the forbidden one, R-1); a
+    green-8 pick: the first card of the removed pile, made before anything
+    else owed; a red-7 end: the first cards of the hand; the final-duel card
+    (R-5): the first of the discards. One default answers one thing owed: a
+    player who owes a pick and a card gets the pick, then the card."""
+    name = find_player(state, player)
+    owed = owes(state, name)
+    if not owed:
+        raise PhaseError(
+            f"nothing is due from {name} now ({phase_key(state)}); next: {next_step(state)}",
+            code="fistful/nothing-owed",
+            params={"player": name, "phase_key": phase_key(state)},
+        )
+    p = state.player(name)
+    if "pick" in owed:
+        return PickCard(name, sort_cards(p.removed)[0])
+    if "setup" in owed:
+        return DiscardAtSetup(name, sort_cards(p.hand)[:SETUP_DISCARDS])
+    if "card" in owed:
+        banned = forbidden(state, name)
+        return PlayCard(name, next(c for c in sort_cards(p.hand) if c is not banned))
+    if "discard" in owed:
+        discards = sort_cards(p.hand)[: p.discard_count]
+        return ChooseEnd(name, discards, discards[0] if final_choice(state, p) else None)
+    chosen = discards_of(state, p)
+    assert chosen is not None  # a final card is owed only once the discards are known
+    return ChooseEnd(name, None, sort_cards(chosen)[0])

@@ -216,6 +216,7 @@ GAME: GameDef[State] = GameDef(
     player_view=views.player_view,
     summary=views.summary,
     legal_inputs=legal_inputs,
+    default_for=rules.default_for,
     scenario=scenario_steps,
 )
 """Le Magot, as the platform sees it."""

@@ -726,3 +726,27 @@ def winners(state: State) -> tuple[str, ...]:
 def initial_options() -> dict[str, int]:
     """Each player's options at the start, by name."""
     return {str(o): INITIAL_STOCK[o] for o in OPTIONS}
+
+
+def default_for(state: State, player: str) -> Command:
+    """The rules' default for ``player``'s missing input (``gm default``).
+
+    At the stay-or-fold, silence means staying (R-4): the default records it
+    now, so the post and the player's reply say so. A missing order has no
+    default of its own: R-3 applies it at the reveal (``gm reveal --force``:
+    the player aims at nobody and spends nothing), which this error says."""
+    name = find_player(state, player)
+    if state.phase is Phase.STANDOFF and name in awaiting(state):
+        return Stay(name)
+    if state.phase is Phase.ORDERS and name in awaiting(state):
+        raise PhaseError(
+            f"{name}'s missing order is settled at the reveal (R-3): 'gm reveal --force'"
+            f" reveals with {name} aiming at nobody and spending nothing",
+            code="magot/default-at-reveal",
+            params={"player": name},
+        )
+    raise PhaseError(
+        f"nothing is due from {name} now; next: {next_step(state)}",
+        code="magot/nothing-due",
+        params={"player": name},
+    )
