@@ -97,7 +97,8 @@ def check_thread(
 
 
 def _read_problems(thread: Thread, report: Report) -> None:
-    for post in thread.posts:
+    # the report goes by post number, whatever order the posts were pasted in
+    for post in sorted(thread.posts, key=lambda p: p.proof.number if p.proof else 0):
         if post.proof is None:
             key = post_key(post)
             report.section(key, f"Un message illisible — {post.where()}")

@@ -161,9 +161,10 @@ def _markdown_lines(text: str, problems: list[Problem]) -> list[Line]:
             lines.append(Line(no, stripped[indented.end() :], ()))
             continue
         in_code = False
-        if indented:
-            problems.append((no, _hidden("bloc de code indenté")))
         starts_item = re.match(r"\s*(?:[-*+]|\d{1,9}[.)]) +", stripped) is not None
+        # an item indented under an item is a nested list (rules' sub-cases)
+        if indented and not (in_list and not blank and starts_item):
+            problems.append((no, _hidden("bloc de code indenté")))
         in_list = starts_item or (in_list and not blank)
         blank = False
         s = stripped.strip()
