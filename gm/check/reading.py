@@ -187,7 +187,7 @@ def _markdown_lines(text: str, problems: list[Problem]) -> list[Line]:
         heading = re.match(r"#{1,6}(?: +|$)", s)
         if heading:
             s = re.sub(r" +#+ *$", "", s[heading.end() :])
-        bullet = re.match(r"(?:[-*+]|\d{1,9}[.)]) +", s)
+        bullet = None if heading else re.match(r"(?:[-*+]|\d{1,9}[.)]) +", s)
         if bullet:
             s = s[bullet.end() :]
         shown, codes = _md_inline(s, no, problems)

@@ -62,9 +62,7 @@ class Published:
         with registered(self.game_id):
             return list(actions.load(self.play.env, self.play.slug).meta.players)
 
-    def check(
-        self, texts: list[tuple[str, str]] | str | None = None, fmt: str = "auto"
-    ) -> Outcome:
+    def check(self, texts: list[tuple[str, str]] | str | None = None, fmt: str = "auto") -> Outcome:
         """The checker's verdict on ``texts`` (the honest thread by default)."""
         if texts is None:
             texts = self.emulated.thread()
