@@ -73,9 +73,9 @@ class Outcome:
 
 
 def check_thread(
-    texts: Sequence[tuple[str, str]], *, fmt: str = "auto", renderer: Render = render
+    texts: Sequence[tuple[str, str]], *, fmt: str = "auto", renderer: Render | None = None
 ) -> Outcome:
-    """Check the posts of ``texts`` ((name, text) pairs).
+    """Check the posts of ``texts`` ((name, text) pairs); ``renderer``: ``render``.
 
     :raises Unreadable: nothing in the input is a post of gm.
     """
@@ -92,7 +92,7 @@ def check_thread(
     outcome = Outcome(report, chain)
     if chain is None:
         return outcome
-    _Replayed(outcome, thread, chain, renderer).run()
+    _Replayed(outcome, thread, chain, renderer or render).run()
     return outcome
 
 
