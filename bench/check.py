@@ -1,7 +1,8 @@
 """The players' checker on threads of growing length: seconds, and linear.
 
 Random legal games (as ``tests/conformance`` plays them: Le Magot, Colt
-Express and Rattlesnake City for 2 to 6 players), published as protocol 3
+Express and Rattlesnake City for 2 to 6 players, then Le Magot for 20
+players over 12 to 100 rounds), published as protocol 3
 would (``tests/check/emulate.py``, the stand-in for the proof producer until
 gm's posts carry their blocks), then checked whole by ``gm.check``'s
 ``check_thread`` — reading, the chain re-hashed, the replay with every
@@ -34,20 +35,40 @@ from playing import play  # noqa: E402
 from gm.check.checker import check_thread  # noqa: E402
 from gm.service.env import Env  # noqa: E402
 
-GAMES = [("magot", 0), ("colt", 0), ("rattlesnake", 0), ("rattlesnake", 1), ("rattlesnake", 3)]
-"""(game, seed) of the random games, from the shortest thread to the longest."""
+TABLE = [f"j{i:02}" for i in range(1, 21)]
+LOOT = "5000:200,10000:200,20000:100"
+GAMES: list[tuple[str, str, int, list[str] | None, dict[str, str] | None]] = [
+    ("magot-0", "magot", 0, None, None),
+    ("colt-0", "colt", 0, None, None),
+    ("rattlesnake-0", "rattlesnake", 0, None, None),
+    ("rattlesnake-1", "rattlesnake", 1, None, None),
+    *[
+        (f"magot-20x{r}", "magot", 0, TABLE, {"rounds": str(r), "loot": LOOT})
+        for r in (12, 25, 50, 100)
+    ],
+]
+"""(name, game, seed, players, options) of the random games: the conformance
+test's own (2 to 6 players), then Le Magot for 20 players over 12 to 100
+rounds (the largest table and game gm allows: a thread of about 1.2 MB)."""
 
 
-def published(game_id: str, seed: int, keep: Path) -> Emulated:
-    path = keep / f"{game_id}-{seed}.db"
-    db = f"sqlite:///{path}"
+def published(
+    name: str,
+    game_id: str,
+    seed: int,
+    players: list[str] | None,
+    options: dict[str, str] | None,
+    keep: Path,
+) -> Emulated:
+    path = keep / f"{name}.db"
     if not path.exists():
-        print(f"playing {game_id} {seed}…", file=sys.stderr, flush=True)
+        print(f"playing {name}…", file=sys.stderr, flush=True)
         partial = path.with_suffix(".partial")
         partial.unlink(missing_ok=True)
-        play(game_id, seed, f"sqlite:///{partial}")
+        play(game_id, seed, f"sqlite:///{partial}", players=players, options=options,
+             limit=50_000 if players else 0)  # fmt: skip
         partial.rename(path)
-    env = Env(db=db)
+    env = Env(db=f"sqlite:///{path}")
     (campaign,) = env.store.campaigns()
     return emulate(env, campaign.slug)
 
@@ -59,9 +80,10 @@ def main() -> None:
     args = parser.parse_args()
     args.keep.mkdir(parents=True, exist_ok=True)
     threads = []
-    for game_id, seed in GAMES:
-        emulated = published(game_id, seed, args.keep)
-        threads.append((f"{game_id}-{seed}", emulated, emulated.thread()))
+    for name, *spec in GAMES:
+        emulated = published(name, *spec, args.keep)  # type: ignore[arg-type]
+        threads.append((name, emulated, emulated.thread()))
+    threads.sort(key=lambda t: len(t[2]))
     wall: dict[str, list[float]] = {name: [] for name, _, _ in threads}
     cpu: dict[str, list[float]] = {name: [] for name, _, _ in threads}
     for _ in range(args.runs):

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from gm import games
-from gm.service import actions, campaigns
+from gm.service import actions, campaigns, publishing
 from gm.service.env import Env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,24 +35,36 @@ def conformance() -> ModuleType:
     return sys.modules[name]
 
 
-def play(game_id: str, seed: int, db: str, templates: Path | None = None, limit: int = 0) -> Any:
+def play(
+    game_id: str,
+    seed: int,
+    db: str,
+    templates: Path | None = None,
+    limit: int = 0,
+    players: list[str] | None = None,
+    options: dict[str, str] | None = None,
+) -> Any:
     """A random legal game (``Playthrough``), as the conformance test plays it.
 
     With ``limit``, at most that many inputs: a long game (Rattlesnake City)
-    is then left unfinished, its seed still sealed.
+    is then left unfinished, its seed still sealed. ``players`` and
+    ``options`` make a bigger table or a longer game (benchmarks).
     """
-    if not limit:
+    if not limit and players is None and options is None:
         return conformance().play_game(game_id, seed, db, templates)
     c = conformance()
     rng = random.Random(f"{game_id}/{seed}")
     game = games.load(game_id)
-    players = rng.sample(c.NAMES, rng.randint(game.min_players, min(game.max_players, 6)))
+    if players is None:
+        players = rng.sample(c.NAMES, rng.randint(game.min_players, min(game.max_players, 6)))
     secret = f"graine-{game_id}-{seed}-{rng.randrange(10**9)}"
     env = Env(db=db, templates=templates)
-    created = campaigns.create(env, game_id, f"Conformité {seed}", players, seed=secret)
+    created = campaigns.create(
+        env, game_id, f"Conformité {seed}", players, options=options, seed=secret
+    )
     playthrough = c.Playthrough(rng, env, created.campaign.slug, secret)
     phase, in_phase, patience = None, 0, rng.randint(2, 12)
-    for _ in range(limit):
+    for _ in range(limit or c.MAX_INPUTS):
         state = actions.load(env, playthrough.slug).state
         if game.is_over(state):
             break
@@ -60,4 +72,8 @@ def play(game_id: str, seed: int, db: str, templates: Path | None = None, limit:
             phase, in_phase, patience = game.phase(state), 0, rng.randint(2, 12)
         c.feed(playthrough, c.choose(playthrough, game.legal_inputs(state), in_phase, patience))
         in_phase += 1
+    if actions.load(env, playthrough.slug).over:
+        for kind in ("rules", "disclosure"):  # on demand: the MJ posts the disclosure last
+            if game.info.post_kind(kind) is not None:
+                publishing.find_post(env, playthrough.slug, kind, None)
     return playthrough
