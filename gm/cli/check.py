@@ -9,6 +9,7 @@ import click
 
 from gm.cli.context import force_option, write_file
 from gm.errors import InputError
+from gm.writer import write_stdout
 
 
 @click.command(
@@ -96,8 +97,21 @@ def check(args: tuple[str, ...]) -> None:
     metavar="FILE",
     help="The page's file (default: gm-verif-<version>.html; - for stdout).",
 )
+@click.option(
+    "--python",
+    "python",
+    is_flag=True,
+    help="The page that runs gm's own Python in the browser (Pyodide) instead of the JavaScript port.",
+)
+@click.option(
+    "--pyodide",
+    "pyodide",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, path_type=str),
+    help="With --python: the file `npm pack pyodide@<version>` wrote (default: downloaded once into gm's cache).",
+)
 @force_option
-def checker(output: str | None, force: bool) -> None:
+def checker(output: str | None, python: bool, pyodide: str | None, force: bool) -> None:
     """Write the players' checker as one web page, and print its SHA-256.
 
     The page checks a thread in any browser, offline, with nothing to
@@ -112,16 +126,28 @@ def checker(output: str | None, force: bool) -> None:
     live: it tells a damaged script, never a forged page (only the file's
     SHA-256, compared with the one you published, does).
 
+    With --python the page runs gm's own Python checker in the browser
+    (Pyodide, CPython in WebAssembly, about 8 MB, still one file that loads
+    nothing): gm downloads Pyodide once from the npm registry into its cache
+    folder and checks it against the hash pinned in gm; offline, give the
+    file `npm pack pyodide@<version>` wrote with --pyodide.
+
     \b
     Example:
       gm checker                          # gm-verif-<version>.html
       gm checker -o verif.html --force
+      gm checker --python                 # gm-verif-python-<version>.html
       gm chronicle -o fil.md --checker-link https://example.org/verif.html
     """
     from pathlib import Path
 
     from gm.service import checker_page
 
+    if python:
+        _python_checker(output, pyodide, force)
+        return
+    if pyodide is not None:
+        raise InputError("--pyodide goes with --python", code="checker/usage")
     try:
         page = checker_page.page()
     except (OSError, checker_page.CheckerPageError) as problem:
@@ -129,8 +155,7 @@ def checker(output: str | None, force: bool) -> None:
             f"cannot build the checker page: {problem}", code="checker/sources"
         ) from problem
     if output == "-":  # the page on stdout: what is said goes to stderr
-        sys.stdout.buffer.write(page.body)
-        sys.stdout.flush()
+        write_stdout(page.body)
         name, to_stderr = "(stdout)", True
     else:
         name, to_stderr = output or checker_page.default_name(), False
@@ -138,6 +163,24 @@ def checker(output: str | None, force: bool) -> None:
         click.echo(f"Wrote {name} ({len(page.body):,} bytes).")
     click.echo(f"file SHA-256:   {page.sha256}  {name}", err=to_stderr)
     click.echo(f"script SHA-256: {page.script_sha256}  (the page shows it in its header)", err=to_stderr)
+
+
+def _python_checker(output: str | None, pyodide: str | None, force: bool) -> None:
+    from pathlib import Path
+
+    from gm.service import browser_check
+
+    tarball = browser_check.pyodide_tarball(Path(pyodide) if pyodide else None)
+    page = browser_check.page(tarball)
+    if output == "-":
+        sys.stdout.buffer.write(page.body)
+        sys.stdout.flush()
+        name, to_stderr = "(stdout)", True
+    else:
+        name, to_stderr = output or browser_check.default_name(), False
+        write_file(Path(name), page.body, force=force, command="checker")
+        click.echo(f"Wrote {name} ({len(page.body):,} bytes).")
+    click.echo(f"file SHA-256:   {page.sha256}  {name}", err=to_stderr)
 
 
 def register(group: click.Group) -> None:

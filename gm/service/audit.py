@@ -57,6 +57,8 @@ def verify(env: Env, slug: str) -> Verdict:
     store = env.store
     info = store.campaign(slug)
     problems = store.verify_chain(info.slug) + store.verify_posts(info.slug)
+    if not problems and store.last_seq(info.slug) == 0:
+        problems = ["the log has no events (the campaign's creation, event 1, is missing)"]
     if problems:
         return Verdict(problems)  # re-deciding a broken log would only repeat the finding
     return check(env, info.slug, info.game, store.events(info.slug), store.posts(info.slug))

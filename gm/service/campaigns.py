@@ -12,7 +12,6 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm import games
@@ -30,7 +29,8 @@ from gm.core.campaign import (
 from gm.core.names import MAX_SLUG, find_name, nfc, slugify
 from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, PostRef
-from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices
+from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices, quoted
+from gm.reader import BOARD, MAX_DEPTH, read_text, toml_depth
 from gm.service import clock
 from gm.service.env import Env
 from gm.service.loading import extend, fold, load
@@ -154,6 +154,42 @@ def unique_slug(env: Env, base: str) -> str:
     return slug
 
 
+def read_option_file(option: str, value: str) -> str:
+    """The text of the file ``value`` names for ``option`` (``gm.reader``:
+    a regular file, at most ``BOARD.limit`` bytes, UTF-8, not empty).
+
+    :raises NotFoundError: ``campaign/option-file``: no such file.
+    :raises InputError: ``campaign/option-file``: it cannot be read, is too
+        large, not UTF-8 or empty.
+    """
+    params = {"option": option, "path": value}
+    try:
+        text = read_text(value, BOARD)
+    except GMError as err:  # the reader's message, under the option's code
+        raise type(err)(
+            f"the file for the option {option}: {err.message}",
+            code="campaign/option-file",
+            params=params,
+        ) from None
+    if not text.strip():
+        raise InputError(
+            f"the file {quoted(value, 200)} for the option {option} is empty;"
+            " give a file with the option's content",
+            code="campaign/option-file",
+            params=params,
+        )
+    # An option file is TOML (Rattlesnake City's board): its depth is bounded
+    # here, before the game's parser, which recurses on it, ever sees it.
+    if toml_depth(text) > MAX_DEPTH:
+        raise InputError(
+            f"the file {quoted(value, 200)} for the option {option} nests too deeply: gm reads"
+            f" files nested at most {MAX_DEPTH} levels (arrays, tables, dotted keys)",
+            code="campaign/option-file",
+            params=params,
+        )
+    return text
+
+
 def read_file_options(specs: Sequence[Any], options: Mapping[str, Any]) -> dict[str, Any]:
     """The options, each one naming a file (``OptionSpec.file``) replaced by
     the file's text: games never read the disk, and the campaign keeps what
@@ -165,21 +201,7 @@ def read_file_options(specs: Sequence[Any], options: Mapping[str, Any]) -> dict[
         value = out.get(spec.name)
         if not spec.file or not isinstance(value, str) or not value:
             continue
-        path = Path(value)
-        try:
-            out[spec.name] = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFoundError(
-                f"no file {value!r} for the option {spec.name}",
-                code="campaign/option-file",
-                params={"option": spec.name, "path": value},
-            ) from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(
-                f"cannot read {value!r} for the option {spec.name}: {err}",
-                code="campaign/option-file",
-                params={"option": spec.name, "path": value},
-            ) from None
+        out[spec.name] = read_option_file(spec.name, value)
     return out
 
 

@@ -56,7 +56,7 @@ from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey
 from gm.core.roster import ROSTER_EVENTS, PlayerRenamed, PlayerReplaced, evolve_roster, rename_in
 from gm.errors import ChainIntegrityError
-from gm.store.records import CampaignInfo, StoredEvent
+from gm.store.records import CampaignInfo, StoredEvent, damaged
 
 if TYPE_CHECKING:
     from gm.service.env import Env
@@ -215,6 +215,11 @@ def decode(game_id: str, record: StoredEvent) -> Event:
         ) from None
 
 
+def _no_creation(slug: str, records: Sequence[StoredEvent]) -> ChainIntegrityError:
+    what = "it has no events" if not records else "it does not start with the campaign's creation"
+    return damaged(slug, "its log", what)
+
+
 def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     """Fold stored events into a ``Campaign``.
 
@@ -222,7 +227,7 @@ def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
         creation, or an event does not fold (naming its seq).
     """
     if not records or records[0].kind != CampaignCreated.kind:
-        raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
+        raise _no_creation(slug, records)
     return _fold_onto(slug, games.load(game_id), None, None, (), records, voided_by(records), {})
 
 
@@ -360,7 +365,7 @@ def _fold_onto(
                 params={"seq": record.seq},
             ) from None
     if meta is None:
-        raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
+        raise _no_creation(slug, records)
     last = records[-1]
     return Campaign(
         slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets

@@ -41,7 +41,7 @@ from typing import Any
 
 from gm.core.names import fold
 from gm.core.protocol import Command
-from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
+from gm.errors import AmbiguousOrderError, GameOverError, InputError, OrderSyntaxError
 
 from . import poker as pk
 from .cards import DIVERS, Card, find_cards
@@ -113,6 +113,13 @@ def _syntax(message: str, text: str, code: str = "syntax", **params: Any) -> Ord
 
 def parse(state: State, player: str, text: str) -> tuple[Command, ...]:
     """The commands a player's message carries, in order."""
+    if state.phase is Phase.OVER:
+        # R-18: once the game has ended, even in the middle of a turn, nothing is read
+        raise GameOverError(
+            f"the game is over (R-18): nothing more to send (got {text!r} from {player})",
+            code="phase/game-over",
+            params={"player": player, "text": text},
+        )
     parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
     if not parts:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")
