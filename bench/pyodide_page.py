@@ -10,7 +10,7 @@ Measures, on this machine:
   from opening the page to Pyodide ready (« Vérifier » enabled), and the
   time from « Vérifier » to the verdict on a whole example thread — the
   chronicle of ``campaigns/exemple-<game>.toml`` played by ``gm play`` —
-  and, for comparison, ``python tools/gm_check.py thread`` on the same
+  and, for comparison, ``python -m gm check -`` (the same checker) on the same
   file (a fresh process each run);
 
 medians (and min–max) of several runs. Never a test: timings depend on the
@@ -123,9 +123,9 @@ def main() -> None:
                         [
                             sys.executable,
                             "-I",
-                            "-S",
-                            str(ROOT / "tools" / "gm_check.py"),
-                            "thread",
+                            "-m",
+                            "gm",
+                            "check",
                             "-",
                         ],
                         input=text,
@@ -142,7 +142,7 @@ def main() -> None:
     for game, text in threads.items():
         print(
             f"  « Vérifier » to the verdict, exemple-{game} ({len(text):,} characters):"
-            f" {spread(verdicts[game])}; python gm_check.py: {spread(python[game])}"
+            f" {spread(verdicts[game])}; gm check: {spread(python[game])}"
         )
 
 

@@ -73,9 +73,9 @@ class Outcome:
 
 
 def check_thread(
-    texts: Sequence[tuple[str, str]], *, fmt: str = "auto", renderer: Render = render
+    texts: Sequence[tuple[str, str]], *, fmt: str = "auto", renderer: Render | None = None
 ) -> Outcome:
-    """Check the posts of ``texts`` ((name, text) pairs).
+    """Check the posts of ``texts`` ((name, text) pairs); ``renderer``: ``render``.
 
     :raises Unreadable: nothing in the input is a post of gm.
     """
@@ -92,12 +92,13 @@ def check_thread(
     outcome = Outcome(report, chain)
     if chain is None:
         return outcome
-    _Replayed(outcome, thread, chain, renderer).run()
+    _Replayed(outcome, thread, chain, renderer or render).run()
     return outcome
 
 
 def _read_problems(thread: Thread, report: Report) -> None:
-    for post in thread.posts:
+    # the report goes by post number, whatever order the posts were pasted in
+    for post in sorted(thread.posts, key=lambda p: p.proof.number if p.proof else 0):
         if post.proof is None:
             key = post_key(post)
             report.section(key, f"Un message illisible — {post.where()}")

@@ -161,9 +161,10 @@ def _markdown_lines(text: str, problems: list[Problem]) -> list[Line]:
             lines.append(Line(no, stripped[indented.end() :], ()))
             continue
         in_code = False
-        if indented:
-            problems.append((no, _hidden("bloc de code indenté")))
         starts_item = re.match(r"\s*(?:[-*+]|\d{1,9}[.)]) +", stripped) is not None
+        # an item indented under an item is a nested list (rules' sub-cases)
+        if indented and not (in_list and not blank and starts_item):
+            problems.append((no, _hidden("bloc de code indenté")))
         in_list = starts_item or (in_list and not blank)
         blank = False
         s = stripped.strip()
@@ -186,7 +187,7 @@ def _markdown_lines(text: str, problems: list[Problem]) -> list[Line]:
         heading = re.match(r"#{1,6}(?: +|$)", s)
         if heading:
             s = re.sub(r" +#+ *$", "", s[heading.end() :])
-        bullet = re.match(r"(?:[-*+]|\d{1,9}[.)]) +", s)
+        bullet = None if heading else re.match(r"(?:[-*+]|\d{1,9}[.)]) +", s)
         if bullet:
             s = s[bullet.end() :]
         shown, codes = _md_inline(s, no, problems)

@@ -1,7 +1,7 @@
 """The players' checker as one web page that runs gm's own Python (``gm checker --python``).
 
-One checker, two doors: the Python that ``gm check-post`` runs on the
-command line also runs in the page, in Pyodide (CPython compiled to
+One checker, two doors: the Python that ``gm check`` runs on the command
+line (``gm.check.main``) also runs in the page, in Pyodide (CPython compiled to
 WebAssembly). This module owns that page: where Pyodide comes from, what
 Python goes in, and the HTML around them.
 
@@ -13,15 +13,18 @@ Python goes in, and the HTML around them.
   tarball's exact bytes: it unpacks them in memory and runs Pyodide's two
   scripts from them.
 * **The Python** is one zip: ``gm/__init__.py``, ``gm/errors.py``, ``gm/reader.py``,
-  ``gm/paths.py``, the pure packages ``gm.core`` and ``gm.games`` (with
-  their data files), the renderer ``gm.render`` and the templates, the
+  ``gm/paths.py``, the players' checker ``gm.check`` and the few modules of
+  ``gm.service`` and ``gm.store`` it runs (``GM_FILES``), the pure packages
+  ``gm.core`` and ``gm.games`` (with their data files), the renderer
+  ``gm.render`` and the templates, the
   pure-Python distributions Jinja2, MarkupSafe (its pure-Python fallback:
   the C speedups are left out) and Markdown as installed
   (``importlib.metadata``: their code, metadata and licences), and the
   entry module ``ENTRY_MODULE`` with what it needs.
 * **The contract**: the page calls ``ENTRY_MODULE.main(argv: list[str],
   stdin: str) -> tuple[int, str]``, the exit code and the text the command
-  line prints; the page's « Vérifier » is ``main(["thread", "-"], thread)``.
+  line prints; the page's « Vérifier » is ``main(["-"], thread)``, what
+  ``gm check -`` prints.
 
 The page is one HTML file that loads nothing, from ``file://`` or from a
 static host. Its Content-Security-Policy is ``default-src 'none'`` and
@@ -71,18 +74,32 @@ PYODIDE_INDEX = "gm-page:/pyodide/"
 """Where Pyodide believes its files are: a URL no browser can fetch, which
 the page answers from the tarball (a request anywhere else is refused)."""
 
-ENTRY_MODULE = "gm_check_entry"
-"""The module whose ``main(argv, stdin) -> (code, text)`` the page calls.
-
-Today an adapter of ``tools/gm_check.py`` (``tools/pyodide/gm_check_entry.py``);
-a module of the bundled gm packages can take its place by its dotted name."""
-ENTRY_FILES = ("pyodide/gm_check_entry.py", "gm_check.py")
-"""Files of ``tools/`` put at the zip's top for the entry module."""
+ENTRY_MODULE = "gm.check"
+"""The module whose ``main(argv, stdin) -> (code, text)`` the page calls: the
+players' checker itself (``gm check`` calls the same function)."""
+ENTRY_FILES: tuple[str, ...] = ()
+"""Files of ``tools/`` put at the zip's top for the entry module (none: it is in gm)."""
 PYTHON_PATH = "/gm"
 """Where the zip is unpacked in the page's file system (put first on ``sys.path``)."""
 
-GM_FILES = ("__init__.py", "errors.py", "paths.py", "reader.py")
-GM_PACKAGES = ("core", "games", "render")
+GM_FILES = (
+    "__init__.py",
+    "errors.py",
+    "paths.py",
+    "reader.py",
+    "service/__init__.py",
+    "service/deciding.py",
+    "service/loading.py",
+    "service/posts.py",
+    "service/replaying.py",
+    "service/secrets.py",
+    "store/__init__.py",
+    "store/records.py",
+)
+"""gm's modules outside its pure packages that a check runs: the replay walk
+``gm verify`` shares with the checker, the fold, the post renderer and the
+record types (none imports the database, Click or the store's engine)."""
+GM_PACKAGES = ("check", "core", "games", "render")
 DISTRIBUTIONS = {"Jinja2": "jinja2", "MarkupSafe": "markupsafe", "Markdown": "markdown"}
 """The pure-Python distributions gm.render needs, by their import name."""
 _DIST_INFO = re.compile(

@@ -4,8 +4,9 @@ Without a browser: the zip of the page's Python holds what it needs and
 nothing of gm's database or command line, is the same bytes each time, and
 runs alone in a CPython that sees nothing else (``python -I -S``, the zip
 unpacked on its path: no site-packages, the pure-Python MarkupSafe), where
-the entry point says what ``tools/gm_check.py`` says and the renderer gives
-the archived posts again. Pyodide is refused when it is not the pinned
+the entry point (``gm.check.main``) says what ``gm check`` says, a whole
+check of a played thread gives the same report, and the renderer gives the
+archived posts again. Pyodide is refused when it is not the pinned
 tarball, offline gm says the remedy, and neither writes a page. Marked
 ``browser`` (they need Pyodide's tarball, from gm's cache or the npm
 registry): the page is the same bytes from the builder and the command,
@@ -29,13 +30,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from check.emulate import Emulated, emulate
 from click.testing import CliRunner
-from pyodide_support import FIXTURE, RENDER, TOOL, Built, archived_posts, browse, gm_check
+from pyodide_support import RENDER, Built, archived_posts, browse
+from support import Gm
 
 import gm
+from gm.check import main as check_main
+from gm.check.checker import check_thread
 from gm.cli import cli
 from gm.render import timer
 from gm.service import browser_check
+from gm.service.env import Env
 from gm.service.posts import tidy
 
 
@@ -122,8 +128,9 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "jinja2/sandbox.py",
         "markupsafe/_native.py",
         "markdown/extensions/tables.py",
-        "gm_check.py",
-        f"{browser_check.ENTRY_MODULE}.py",
+        "gm/check/entry.py",
+        "gm/service/replaying.py",
+        "gm/store/records.py",
     ):
         assert name in names, name
     metadata = {n.split("/", 1)[1] for n in names if ".dist-info/" in n}
@@ -137,30 +144,49 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "markdown",
     }
     assert {n.split("/")[1] for n in names if n.startswith("gm/") and n.count("/") > 1} == {
+        "check",
         "core",
         "games",
         "render",
+        "service",
+        "store",
         "templates",
+    }
+    # of the service and the store, only what a check runs: no database, no command line
+    assert {n for n in names if n.startswith(("gm/service/", "gm/store/"))} == {
+        f"gm/{f}" for f in browser_check.GM_FILES if "/" in f
     }
     assert not [n for n in names if re.search(r"\.(so|pyd|c|pyc)$|__pycache__", n)]
 
 
 def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path: Path) -> None:
+    """The page's Python, alone: ``gm.check.main`` answers as ``gm check`` does,
+    a whole check of a played thread gives the same report, and the renderer
+    gives the archived posts again."""
     zipfile.ZipFile(io.BytesIO(browser_check.python_zip())).extractall(tmp_path / "py")
-    thread = "\n\n".join(p["body"] for p in json.loads(FIXTURE.read_text("utf-8"))["posts"])
     posts = archived_posts()
+    emulated = played_thread(tmp_path)
     program = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(tmp_path / 'py')!r})\n"
         f"{RENDER}\n"
         f"from {browser_check.ENTRY_MODULE} import main\n"
+        "from gm.check.checker import check_thread, render\n"
         "import markupsafe\n"
         "task = json.load(sys.stdin)\n"
-        "print(json.dumps([main(*task['check']), json.loads(render_all(task['cases'])),"
+        "blocks = {int(k): v for k, v in task['blocks'].items()}\n"
+        "def with_block(campaign, ref, proof):\n"
+        "    return render(campaign, ref, proof) + blocks.get(proof.number, '')\n"
+        "report = check_thread([('fil.md', task['thread'])], renderer=with_block).report\n"
+        "print(json.dumps([[main(*c) for c in task['calls']], [report.code, report.text()],"
+        " json.loads(render_all(task['cases'])),"
         " markupsafe.Markup.__module__, sorted({m.split('.')[0] for m in sys.modules})]))\n"
     )
+    calls = [["-"], "pas un message de gm\n"], [["--help"], ""], [["--format", "xml", "-"], ""]
     task = {
-        "check": [["thread", "-"], thread],
+        "calls": calls,
+        "thread": emulated.thread(),
+        "blocks": {str(k): v for k, v in emulated.blocks.items()},
         "cases": json.dumps([[p["kind"], c] for p, c in posts]),
     }
     done = subprocess.run(
@@ -173,11 +199,28 @@ def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    checked, rendered, markup, modules = json.loads(done.stdout)
-    assert tuple(checked) == gm_check(["thread", "-"], thread)
+    answers, report, rendered, markup, modules = json.loads(done.stdout)
+    assert [tuple(a) for a in answers] == [check_main(*c) for c in calls]
+    here = check_thread([("fil.md", emulated.thread())], renderer=emulated.render).report
+    assert report == [here.code, here.text()] and here.code == 0, report[1]
     assert [tidy(text) for text, _ in rendered] == [p["body"] for p, _ in posts]
     assert markup == "markupsafe"  # its C speedups are not there: the pure-Python Markup
     assert not {"sqlalchemy", "sqlmodel", "click", "platformdirs"} & set(modules)
+
+
+def played_thread(tmp_path: Path) -> Emulated:
+    """A one-round game of Le Magot, published as protocol 3 would."""
+    db = str(tmp_path / "gm.db")
+    gm = Gm(db)
+    gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", "graine",
+       "--option", "rounds=1")  # fmt: skip
+    gm("draw")
+    for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
+        gm("order", player, f"sur {target}, clic clic clic")
+    gm("reveal", "--force")
+    gm("resolve")
+    gm("post", "disclosure")
+    return emulate(Env(db=db), "le-casse")
 
 
 def test_the_render_time_limit_lets_the_work_run_where_no_thread_starts(
@@ -281,6 +324,8 @@ def test_without_wasm_unsafe_eval_python_cannot_start_and_the_player_is_told(
         watched.shot("no-wasm")
 
 
-def test_the_tool_the_tests_compare_with_is_the_one_in_the_zip() -> None:
+def test_the_checker_the_tests_compare_with_is_the_one_in_the_zip() -> None:
     names = zipfile.ZipFile(io.BytesIO(browser_check.python_zip()))
-    assert names.read("gm_check.py") == TOOL.read_bytes()
+    package = Path(gm.__file__).parent / "check"
+    for path in sorted(package.glob("*.py")):
+        assert names.read(f"gm/check/{path.name}") == path.read_bytes()

@@ -31,7 +31,7 @@ from gm.core.canonical import canonical_json, digest
 from gm.core.protocol import PUBLIC, PostRef
 from gm.render.presets import to_forum
 from gm.service.env import Env
-from gm.service.loading import Campaign, codec_for, fold
+from gm.service.loading import Campaign, codec_for, extend, fold
 from gm.service.posts import render_public
 from gm.store.records import StoredEvent
 
@@ -94,72 +94,46 @@ def _public_commands(records: list[StoredEvent]) -> set[int]:
     return out
 
 
-def _rehash(records: list[StoredEvent], public: set[int]) -> list[StoredEvent]:
-    out: list[StoredEvent] = []
-    prev = None
-    for record in records:
-        audience = PUBLIC if record.seq in public else record.audience
-        body = proofs.body_of(record.kind, record.payload, record.salt)
-        new = dataclasses.replace(
-            record,
-            audience=audience,
-            prev_hash=prev,
-            hash=proofs.envelope_hash(
-                prev_hash=prev,
-                seq=record.seq,
-                kind=record.kind,
-                actor=record.actor,
-                audience=audience,
-                body=body,
-                source=record.source,
-                recorded_at=record.recorded_at,
-            ),
-        )
-        out.append(new)
-        prev = new.hash
-    return out
-
-
 def emulate(env: Env, slug: str, templates: object = None) -> Emulated:
+    """The campaign ``slug`` published as protocol 3 would (one pass over its log)."""
     store = env.store
     game_id = store.campaign(slug).game
-    original = store.events(slug)
+    records = list(store.events(slug))
     stored_posts = store.posts(slug)
-    public = _public_commands(original)
-    records = list(original)
+    public = _public_commands(records)
     codec = codec_for(game_id)
     emulated = Emulated(game_id, [], [], templates=templates)
     opened: set[int] = set()
-    prev_at = 0
     digests: dict[int, str] = {}
+    rehashed: list[StoredEvent] = []
+    keys: dict[int, object] = {}
+    campaign: Campaign | None = None
+    prev_at = 0
     for post in stored_posts:
-        # the posts before this one are done: their digests are final
-        for i, record in enumerate(records):
-            if record.kind == PostPublished.kind and record.payload["number"] in digests:
-                payload = {**record.payload, "digest": digests[record.payload["number"]]}
-                records[i] = dataclasses.replace(
-                    record, payload=payload, payload_json=canonical_json(payload)
-                )
-        rehashed = _rehash(records, public)
-        campaign = fold(slug, game_id, rehashed[: post.at_seq])
+        # a post's gm.post-published record comes after it: its digest is known
+        _rehash_to(rehashed, records, post.at_seq, public, digests)
+        campaign = (
+            fold(slug, game_id, rehashed[: post.at_seq])
+            if campaign is None
+            else extend(campaign, rehashed[len(campaign.records) : post.at_seq])
+        )
         ref = PostRef(post.kind, post.at)
-        opens = _openings(campaign, ref, codec, opened)
+        opens = _openings(campaign, ref, codec, opened, keys)
         opened |= opens
-        entries = []
-        for record in rehashed[prev_at : post.at_seq]:
-            entries.append(
-                proofs.Entry(
-                    seq=record.seq,
-                    kind=record.kind,
-                    actor=record.actor,
-                    audience=record.audience,
-                    recorded_at=record.recorded_at,
-                    body=record.body,
-                    source=record.source,
-                    payload=record.payload if record.audience == PUBLIC else None,
-                    salt=record.salt if record.audience == PUBLIC else None,
-                )
+        entries = [
+            proofs.Entry(
+                seq=record.seq,
+                kind=record.kind,
+                actor=record.actor,
+                audience=record.audience,
+                recorded_at=record.recorded_at,
+                body=record.body,
+                source=record.source,
+                payload=record.payload if record.audience == PUBLIC else None,
+                salt=record.salt if record.audience == PUBLIC else None,
             )
+            for record in rehashed[prev_at : post.at_seq]
+        ]
         proof = proofs.Proof(
             campaign=rehashed[0].hash,
             number=post.number,
@@ -179,30 +153,64 @@ def emulate(env: Env, slug: str, templates: object = None) -> Emulated:
         digests[post.number] = digest(body)
         emulated.posts.append(Published(post.number, post.kind, tuple(post.at), post.at_seq, body))
         prev_at = post.at_seq
-    for i, record in enumerate(records):
-        if record.kind == PostPublished.kind and record.payload["number"] in digests:
-            payload = {**record.payload, "digest": digests[record.payload["number"]]}
-            records[i] = dataclasses.replace(
-                record, payload=payload, payload_json=canonical_json(payload)
-            )
-    emulated.records = _rehash(records, public)
-    emulated.game_id = game_id
+    _rehash_to(rehashed, records, len(records), public, digests)
+    emulated.records = rehashed
     return emulated
 
 
-def _openings(campaign: Campaign, ref: PostRef, codec: object, opened: set[int]) -> set[int]:
+def _rehash_to(
+    rehashed: list[StoredEvent],
+    records: list[StoredEvent],
+    upto: int,
+    public: set[int],
+    digests: dict[int, str],
+) -> None:
+    """Extend ``rehashed`` (protocol 3's chain) to the first ``upto`` records."""
+    prev = rehashed[-1].hash if rehashed else None
+    for record in records[len(rehashed) : upto]:
+        if record.kind == PostPublished.kind and record.payload["number"] in digests:
+            payload = {**record.payload, "digest": digests[record.payload["number"]]}
+            record = dataclasses.replace(
+                record, payload=payload, payload_json=canonical_json(payload)
+            )
+        audience = PUBLIC if record.seq in public else record.audience
+        body = proofs.body_of(record.kind, record.payload, record.salt)
+        record = dataclasses.replace(
+            record,
+            audience=audience,
+            prev_hash=prev,
+            hash=proofs.envelope_hash(
+                prev_hash=prev,
+                seq=record.seq,
+                kind=record.kind,
+                actor=record.actor,
+                audience=audience,
+                body=body,
+                source=record.source,
+                recorded_at=record.recorded_at,
+            ),
+        )
+        rehashed.append(record)
+        prev = record.hash
+
+
+def _openings(
+    campaign: Campaign, ref: PostRef, codec: object, opened: set[int], keys: dict[int, object]
+) -> set[int]:
     records = campaign.records
     shown = campaign.game.shown(campaign.state, ref)
     out: set[int] = set()
-    keys = set(shown.opened)
+    wanted = set(shown.opened)
     batches = set()
     for record in records:
         if record.audience == PUBLIC or record.seq in opened:
             continue
         if record.kind.startswith("gm."):
             continue
-        event = codec.decode(record.kind, record.payload)  # type: ignore[attr-defined]
-        if event.sealed and event.secret_key() in keys:
+        if record.seq not in keys:
+            event = codec.decode(record.kind, record.payload)  # type: ignore[attr-defined]
+            keys[record.seq] = event.secret_key() if event.sealed else None
+        if keys[record.seq] is not None and keys[record.seq] in wanted:
             out.add(record.seq)
             batches.add(record.batch)
     for record in records:

@@ -7,8 +7,9 @@
 // runs Pyodide's two scripts as inline scripts (the page's CSP allows each
 // by its SHA-256), and answers Pyodide's requests for its files from the
 // tarball: nothing is ever fetched. Then it calls the entry module's
-// main(argv, stdin) -> (exit code, text) as `gm check-post thread -` is
-// called, and shows the verdict first, then every line as printed. Every
+// main(argv, stdin) -> (exit code, text) as `gm check -` calls it (the
+// players' checker, gm.check), and shows the verdict first, then every line
+// as printed. Every
 // text shown is set with textContent, never parsed as HTML.
 (function () {
   "use strict";
@@ -19,6 +20,7 @@
   const LINE_KINDS = [
     ["bad", "DIFFÉRENT : "],
     ["missing", "NON VÉRIFIÉ : "],
+    ["missing", "ATTENTION : "],
     ["ok", "OK : "],
     ["note", "NOTE : "],
     ["summary", "BILAN : "],
@@ -121,7 +123,9 @@
   globalThis.gmPage.ready.catch(() => {}); // said on the status line below
 
   function kindOf(line) {
-    for (const [kind, head] of LINE_KINDS) if (line.startsWith(head)) return kind;
+    // a post's or the game's lines are indented under its title
+    const bare = line.trimStart();
+    for (const [kind, head] of LINE_KINDS) if (bare.startsWith(head)) return kind;
     return "other";
   }
 
@@ -159,7 +163,7 @@
     // let the status line be drawn: the check runs on this thread
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     try {
-      const { code, text: report } = await globalThis.gmPage.check(["thread", "-"], text);
+      const { code, text: report } = await globalThis.gmPage.check(["-"], text);
       show(code, report);
       status(WORDS.status_done);
       $("result").scrollIntoView();

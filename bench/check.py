@@ -1,0 +1,125 @@
+"""The players' checker on threads of growing length: seconds, and linear.
+
+Random legal games (as ``tests/conformance`` plays them: Le Magot, Colt
+Express and Rattlesnake City for 2 to 6 players, then Le Magot for 20
+players over 12 to 100 rounds), published as protocol 3
+would (``tests/check/emulate.py``, the stand-in for the proof producer until
+gm's posts carry their blocks), then checked whole by ``gm.check``'s
+``check_thread`` — reading, the chain re-hashed, the replay with every
+command decided again, every post rendered again and compared line by line
+— several times, interleaved game by game. For each thread: its size, the
+median wall and CPU time, and the CPU time per 100 KB (flat when the
+checker is linear). Played games are kept in ``--keep DIR`` (a SQLite file
+per game) so that a second run only checks. Run:
+
+    python bench/check.py [--runs 5] [--keep /tmp/gm-bench-check]
+
+Measured on the 2-CPU machine shared with other jobs (load average 9 to
+11, 3 runs; the wall time is what the load leaves, the CPU time the
+checker's own work):
+
+    thread            posts      KB   wall s   CPU s  CPU s/100 KB
+    magot-0              28      73     0.93    0.29          0.40
+    magot-20x12          40     141     1.53    0.50          0.36
+    colt-0              115     216     2.77    0.88          0.41
+    magot-20x25          79     283     3.95    1.24          0.44
+    magot-20x50         154     575     7.29    2.24          0.39
+    rattlesnake-0       472     659    18.17    4.57          0.69
+    rattlesnake-1       505     704    15.99    4.96          0.70
+    magot-20x100        304    1269    20.12    5.73          0.45
+
+Linear: 0.4 s of CPU per 100 KB at Le Magot whatever the length (0.7 at
+Rattlesnake City, whose views list every legal place of a tile), so a
+1.4 MB thread takes about 6 s of CPU (tools/gm_check.py took 43 s). Most of
+it is gm rendering every post again (the game's views and templates, as
+when the MJ made them), then reading and the replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "check")]
+
+from emulate import Emulated, emulate  # noqa: E402
+from playing import play  # noqa: E402
+
+from gm.check.checker import check_thread  # noqa: E402
+from gm.service.env import Env  # noqa: E402
+
+TABLE = [f"j{i:02}" for i in range(1, 21)]
+LOOT = "5000:200,10000:200,20000:100"
+GAMES: list[tuple[str, str, int, list[str] | None, dict[str, str] | None]] = [
+    ("magot-0", "magot", 0, None, None),
+    ("colt-0", "colt", 0, None, None),
+    ("rattlesnake-0", "rattlesnake", 0, None, None),
+    ("rattlesnake-1", "rattlesnake", 1, None, None),
+    *[
+        (f"magot-20x{r}", "magot", 0, TABLE, {"rounds": str(r), "loot": LOOT})
+        for r in (12, 25, 50, 100)
+    ],
+]
+"""(name, game, seed, players, options) of the random games: the conformance
+test's own (2 to 6 players), then Le Magot for 20 players over 12 to 100
+rounds (the largest table and game gm allows: a thread of about 1.2 MB)."""
+
+
+def published(
+    name: str,
+    game_id: str,
+    seed: int,
+    players: list[str] | None,
+    options: dict[str, str] | None,
+    keep: Path,
+) -> Emulated:
+    path, done = keep / f"{name}.db", keep / f"{name}.played"
+    if not done.exists():
+        print(f"playing {name}…", file=sys.stderr, flush=True)
+        for stale in keep.glob(f"{name}.db*"):
+            stale.unlink()
+        play(game_id, seed, f"sqlite:///{path}", players=players, options=options,
+             limit=50_000 if players else 0)  # fmt: skip
+        done.touch()
+    env = Env(db=f"sqlite:///{path}")
+    (campaign,) = env.store.campaigns()
+    return emulate(env, campaign.slug)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keep", type=Path, default=Path("/tmp/gm-bench-check"))
+    args = parser.parse_args()
+    args.keep.mkdir(parents=True, exist_ok=True)
+    threads = []
+    for name, *spec in GAMES:
+        emulated = published(name, *spec, args.keep)  # type: ignore[arg-type]
+        threads.append((name, emulated, emulated.thread()))
+    threads.sort(key=lambda t: len(t[2]))
+    wall: dict[str, list[float]] = {name: [] for name, _, _ in threads}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in threads}
+    for _ in range(args.runs):
+        for name, emulated, text in threads:
+            w, c = time.perf_counter(), time.process_time()
+            outcome = check_thread([("fil.md", text)], renderer=emulated.render)
+            wall[name].append(time.perf_counter() - w)
+            cpu[name].append(time.process_time() - c)
+            assert outcome.report.code == 0, outcome.report.text()
+    print(f"{'thread':<16}{'posts':>7}{'KB':>8}{'wall s':>9}{'CPU s':>8}{'CPU s/100 KB':>14}")
+    for name, emulated, text in threads:
+        size = len(text.encode()) / 1000
+        c = statistics.median(cpu[name])
+        print(
+            f"{name:<16}{len(emulated.posts):>7}{size:>8.0f}"
+            f"{statistics.median(wall[name]):>9.2f}{c:>8.2f}{100 * c / size:>14.2f}"
+        )
+    print(f"(medians of {args.runs} runs, interleaved)")
+
+
+if __name__ == "__main__":
+    main()
