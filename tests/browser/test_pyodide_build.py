@@ -24,7 +24,7 @@ import json
 import re
 import subprocess
 import sys
-import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ import gm
 from gm.check import main as check_main
 from gm.check.checker import check_thread
 from gm.cli import cli
-from gm.render import timer
+from gm.render import budget
 from gm.service import browser_check
 from gm.service.env import Env
 from gm.service.posts import tidy
@@ -223,19 +223,16 @@ def played_thread(tmp_path: Path) -> Emulated:
     return emulate(Env(db=db), "le-casse")
 
 
-def test_the_render_time_limit_lets_the_work_run_where_no_thread_starts(
+def test_the_render_budget_reads_the_process_clock_where_threads_have_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def cannot(self: threading.Thread) -> None:
-        raise RuntimeError("can't start new thread")
+    # Pyodide has no thread clock: a render is then bounded by the process's
+    # processor time, never left without a limit, never a crash.
+    def missing() -> float:
+        raise OSError("thread_time is not supported here")
 
-    monkeypatch.setattr(threading.Timer, "start", cannot)  # threading.Thread's stays
-    got: list[Any] = []
-    # off the main thread, as where there is no setitimer: the watchdog's way
-    worker = threading.Thread(target=lambda: got.append(timer.within(0.01, lambda: "done")))
-    worker.start()
-    worker.join()
-    assert got == ["done"]
+    monkeypatch.setattr(time, "thread_time", missing)
+    assert budget._cpu_clock() is time.process_time
 
 
 @pytest.mark.browser

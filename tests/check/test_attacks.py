@@ -17,7 +17,7 @@ import random
 import re
 
 import pytest
-from conftest import GAMES, Published
+from check_games import GAMES, Published
 from emulate import BLOCK_INTRO
 
 from gm.check.report import BAD

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner, Result
-
-HERE = Path(__file__).parent
+from platform_support import HERE, Gm
 
 
 @pytest.fixture
@@ -33,20 +30,6 @@ def toss(monkeypatch: pytest.MonkeyPatch, db: str) -> Iterator[None]:
     for command in added:
         cli.commands.pop(command.name or "", None)
     order.params.remove(side)
-
-
-class Gm:
-    """Run ``gm`` in-process and keep the results."""
-
-    def __init__(self) -> None:
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        from gm.cli import cli
-
-        result = self.runner.invoke(cli, list(args))
-        assert result.exit_code == code, (result.output, result.exception)
-        return result
 
 
 @pytest.fixture

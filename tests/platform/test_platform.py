@@ -8,7 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from conftest import Gm
+from platform_support import Gm
 from support import typeset
 
 from gm.core.fortune import Fortune

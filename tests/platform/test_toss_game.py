@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import HERE, Gm
+from platform_support import HERE, Gm
 from support import typeset
 
 from gm.core.canonical import seal
