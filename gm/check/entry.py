@@ -34,6 +34,11 @@ Codes de sortie :
   1  une différence ou un échec (DIFFÉRENT)
   2  entrée illisible ou erreur d'usage
   3  rien n'est contredit, mais tout n'a pas pu être vérifié (NON VÉRIFIÉ)
+
+Exemples :
+  gm check fil.md
+  gm check ouverture.md tour1.md fin.md
+  gm check fil.md --reply ma-reponse.txt
 """
 
 
