@@ -1,75 +1,13 @@
-"""The honest threads the checker's tests read: one random legal game of each game.
-
-Each game is played once per session (``tests/check/playing.py``, as the
-conformance test plays it) and published as protocol 3 would
-(``tests/check/emulate.py``); tests edit copies of its text. The platform's
-test game « Pile ou face » (``tests/platform/toss.py``) is among them: the
-checker knows no game, so a new game is checked without checker code.
-"""
+"""The session's honest threads (``published.Published``), each game played once."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 import pytest
-from emulate import Emulated, emulate
+from emulate import emulate
 from playing import play
-
-from gm import games
-from gm.check.checker import Outcome, check_thread
-from gm.service import actions
-
-PLATFORM = Path(__file__).resolve().parents[1] / "platform"
-GAMES = [*games.ids(), "toss"]
-LIMITS = {"rattlesnake": 160}
-"""Inputs played at most: a whole random Rattlesnake City game takes a minute."""
-
-
-@contextmanager
-def registered(game_id: str) -> Iterator[Path | None]:
-    """The game loadable while inside; its templates folder (None: gm's own)."""
-    if game_id != "toss":
-        yield None
-        return
-    sys.path.insert(0, str(PLATFORM))
-    games._BUILTIN["toss"] = "toss"
-    try:
-        yield PLATFORM / "templates"
-    finally:
-        games._BUILTIN.pop("toss", None)
-        sys.path.remove(str(PLATFORM))
-
-
-@dataclass
-class Published:
-    """One honest game and its thread as the forum holds it."""
-
-    game_id: str
-    play: Any
-    emulated: Emulated
-
-    @property
-    def over(self) -> bool:
-        with registered(self.game_id):
-            return actions.load(self.play.env, self.play.slug).over
-
-    def players(self) -> list[str]:
-        with registered(self.game_id):
-            return list(actions.load(self.play.env, self.play.slug).meta.players)
-
-    def check(self, texts: list[tuple[str, str]] | str | None = None, fmt: str = "auto") -> Outcome:
-        """The checker's verdict on ``texts`` (the honest thread by default)."""
-        if texts is None:
-            texts = self.emulated.thread()
-        if isinstance(texts, str):
-            texts = [("fil.md", texts)]
-        with registered(self.game_id):
-            return check_thread(texts, fmt=fmt, renderer=self.emulated.render)
+from published import LIMITS, Published, registered
 
 
 @pytest.fixture(scope="session")
