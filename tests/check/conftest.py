@@ -1,20 +1,13 @@
-"""The honest threads the checker's tests read: one random legal game of each game.
-
-Each game is played once per session (``tests/check/playing.py``, as the
-conformance test plays it) and published as protocol 3 would
-(``tests/check/emulate.py``); tests edit copies of its text. The platform's
-test game « Pile ou face » (``tests/platform/toss.py``) is among them: the
-checker knows no game, so a new game is checked without checker code.
-"""
+"""The session's honest threads (``published.Published``), each game played once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from check_games import LIMITS, Published, registered
 from emulate import emulate
 from playing import play
+from published import LIMITS, Published, registered
 
 
 @pytest.fixture(scope="session")

@@ -17,8 +17,8 @@ import random
 import re
 
 import pytest
-from check_games import GAMES, Published
 from emulate import BLOCK_INTRO
+from published import GAMES, Published
 
 from gm.check.report import BAD
 from gm.core import proof as proofs

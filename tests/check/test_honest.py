@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from check_games import GAMES
+from published import GAMES
 
 from gm.check.report import BAD, MISSING, OK
 

@@ -25,6 +25,10 @@ def check(*args: str, stdin: str = "", code: int = 0) -> str:
     return result.stdout
 
 
+replies: dict[str, str] = {}
+"""Each player's private reply to his order, in the last game ``thread`` played."""
+
+
 @pytest.fixture
 def thread(db: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """A finished one-round game of Le Magot, as its forum thread."""
@@ -33,7 +37,7 @@ def thread(db: str, monkeypatch: pytest.MonkeyPatch) -> str:
        "--option", "rounds=1")  # fmt: skip
     gm("draw")
     for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
-        gm("order", player, f"sur {target}, clic clic clic")
+        replies[player] = gm("order", player, f"sur {target}, clic clic clic").stdout
     gm("reveal", "--force")
     gm("resolve")
     gm("post", "disclosure")
@@ -93,3 +97,14 @@ def test_help_and_usage_errors(tmp_path: Path) -> None:
 def test_a_text_without_any_proof_is_not_a_thread_of_gm() -> None:
     out = check("-", stdin="## Tour 1\n\nfab gagne 20 000 $.\n", code=2)
     assert out.startswith("ERREUR : entrée standard : aucun message de gm (aucun bloc « gm-preuve/")
+
+
+def test_a_players_private_reply_is_checked_beside_the_thread(thread: str, tmp_path: Path) -> None:
+    (tmp_path / "fil.md").write_text(thread, encoding="utf-8")
+    (tmp_path / "reponse.txt").write_text(replies["fab"], encoding="utf-8")
+    out = check(str(tmp_path / "fil.md"), "--reply", str(tmp_path / "reponse.txt"))
+    assert f"({tmp_path / 'reponse.txt'}:3) est celui de l'événement " in out
+    forged = replies["fab"].replace("**marco**", "**lulu**")
+    (tmp_path / "reponse.txt").write_text(forged, encoding="utf-8")
+    out = check(str(tmp_path / "fil.md"), "--reply", str(tmp_path / "reponse.txt"), code=1)
+    assert f"DIFFÉRENT : ligne {tmp_path / 'reponse.txt'}:1" in out

@@ -1,6 +1,14 @@
-"""The honest games the checker's tests read (see ``conftest.py``), in a
-module of its own name: ``from conftest import`` would find whichever
-conftest another folder's tests loaded first."""
+"""The honest threads the checker's tests read: one random legal game of each game.
+
+(A module of its own, not conftest.py: ``from conftest import`` would find
+another folder's conftest when several folders of tests run together.)
+
+Each game is played once per session (``tests/check/playing.py``, as the
+conformance test plays it) and published as protocol 3 would
+(``tests/check/emulate.py``); tests edit copies of its text. The platform's
+test game « Pile ou face » (``tests/platform/toss.py``) is among them: the
+checker knows no game, so a new game is checked without checker code.
+"""
 
 from __future__ import annotations
 
