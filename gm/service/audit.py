@@ -12,7 +12,12 @@ in order, and names the event (seq) or the post of every difference:
    decided again against the state it was decided on, with the same fortune
    streams (the seed, the purpose, the players' words then), and what the
    rules give must be exactly the events that follow it, chance results
-   (bills, dice, shuffles, deals) included. A game event that no command
+   (bills, dice, shuffles, deals) included. The comparison is between
+   values: the stored events *decoded* (upcast to today's versions, an old
+   log's names of the moment read as seats) against the events decided
+   again, never today's re-encoding against the stored bytes, so that an
+   event or a command that evolved (a field added with a default, a new
+   version with its upcaster) still verifies. A game event that no command
    decided is a problem; so is a purpose drawn twice, or an undo of a draw.
 4. **The posts**: each archived post's text is the one the log committed to
    (``PostPublished``, written when it was made), and it renders again, byte
@@ -41,7 +46,7 @@ from gm.core.campaign import (
     PostPublished,
 )
 from gm.core.canonical import canonical_json
-from gm.core.codec import PayloadError, encode
+from gm.core.codec import PayloadError, to_json
 from gm.core.fortune import commitment
 from gm.core.protocol import PostRef
 from gm.errors import ChainIntegrityError, GMError
@@ -208,11 +213,12 @@ class _Walk:
     def _decide_again(self, campaign: Campaign, i: int) -> int:
         """Check the command at ``records[i]``; how many records it covers."""
         record = self.records[i]
-        event = decode(self.game_id, record)
+        seats = campaign.meta.legacy_seats
+        event = decode(self.game_id, record, seats)
         assert isinstance(event, CommandDecided)
         where = f"seq {record.seq} ({event.command})"
         try:
-            command = deciding.command_of(self.game_id, event)
+            command = deciding.command_of(self.game_id, event, seats)
             expected = deciding.decide_one(
                 campaign.game, campaign.meta, campaign.state, event.actor, command
             )
@@ -223,19 +229,25 @@ class _Walk:
             self.problem(f"{where}: the rules refuse the recorded command: {err.message}")
             return 1
         stored = self.records[i : i + len(expected)]
-        for offset, want in enumerate(expected):
-            kind, payload = encode(want)
+        # expected[0] is the command's own record, which is what was read
+        for offset, want in enumerate(expected[1:], start=1):
             got = stored[offset] if offset < len(stored) else None
-            if got is None or got.kind != kind or got.payload_json != canonical_json(payload):
+            held = decode(self.game_id, got, seats) if got is not None else None
+            if got is None or held is None or got.kind != want.kind or held != want:
                 seq = got.seq if got is not None else record.seq + offset
-                holds = f"{got.kind} {got.payload_json}" if got is not None else "nothing"
+                holds = f"{got.kind} {_shown(held)}" if got is not None else "nothing"
                 self.problem(
                     f"seq {seq}: the log holds {holds}; deciding the command of seq"
                     f" {record.seq} again (with the seed and the players' words) gives"
-                    f" {kind} {canonical_json(payload)}"
+                    f" {want.kind} {_shown(want)}"
                 )
                 return max(offset, 1)
         return len(expected)
+
+
+def _shown(event: object) -> str:
+    """An event's value, as canonical JSON, for a difference's message."""
+    return canonical_json(to_json(event))
 
 
 def _check_posts(env: Env, walk: _Walk, posts: Sequence[StoredPost], verdict: Verdict) -> None:

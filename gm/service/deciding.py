@@ -11,15 +11,15 @@ never from a counter.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gm.core import platform
-from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, evolve_meta
-from gm.core.codec import encode, to_json
+from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, SeatsAdopted, evolve_meta
+from gm.core.codec import encode
 from gm.core.fortune import FortuneDraws
-from gm.core.protocol import Command, Event, Game
+from gm.core.protocol import GM, Command, Event, Game
 from gm.service.loading import commands_for, is_platform
 from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
 
@@ -32,6 +32,15 @@ def to_record(event: Event, actor: str, source: str | None = None) -> NewEvent:
     """What the store appends for ``event``, recorded for ``actor``."""
     kind, payload = encode(event)
     return NewEvent(kind, actor, event.audience(), payload, source)
+
+
+def by_seat(campaign: Campaign, records: Sequence[NewEvent]) -> list[NewEvent]:
+    """``records``, after a ``SeatsAdopted`` when the campaign is an old log
+    that still records players by their names of the moment: what gm writes
+    keys players on seats, and the fold must know where that starts."""
+    if campaign.meta.by_seat:
+        return list(records)
+    return [to_record(SeatsAdopted(), GM), *records]
 
 
 @dataclass(frozen=True)
@@ -62,12 +71,14 @@ def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command)
 
     :raises GMError: the rules refuse the command.
     """
-    draws = FortuneDraws(meta.seed or "", meta.words, meta.drawn)
+    # the mix uses the players' names at the moment of the draw (ChanceDrawn)
+    draws = FortuneDraws(meta.seed or "", meta.mixed_words(), meta.drawn)
     if is_platform(command.kind):
         events = platform.decide(meta, bool(game.is_over(state)), command, draws)
     else:
         events = list(game.decide(state, actor, command, draws))
-    record: list[Event] = [CommandDecided(actor, command.kind, to_json(command)), *events]
+    # the command's payload carries its version, like an event's (``_v``)
+    record: list[Event] = [CommandDecided(actor, command.kind, encode(command)[1]), *events]
     if draws.opened:
         record.append(ChanceDrawn(tuple(draws.opened), draws.words))
     return record
@@ -84,13 +95,16 @@ def decide(game: Game, meta: Meta, state: Any, actor: str, commands: Sequence[Co
     return Decided(tuple(recorded), meta, state)
 
 
-def command_of(game_id: str, event: CommandDecided) -> Command:
-    """The command a ``CommandDecided`` event records.
+def command_of(
+    game_id: str, event: CommandDecided, seats: Mapping[str, str] | None = None
+) -> Command:
+    """The command a ``CommandDecided`` event records (upcast to its current
+    version; ``seats``: an old log's names of the moment → seats).
 
     :raises KeyError: an unknown command kind.
     :raises PayloadError: arguments that do not fit it.
     """
-    return commands_for(game_id).decode(event.command, event.args)
+    return commands_for(game_id).decode(event.command, event.args, seats)
 
 
 def would_be(campaign: Campaign | None, records: Sequence[NewEvent], env: Env) -> list[StoredEvent]:

@@ -90,13 +90,16 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "slug": campaign.slug,
         "game": campaign.game.id,
         "game_title": campaign.game.title,
+        # players by their current names: what posts print and agree with
         "players": list(meta.players),
-        "genders": {p: meta.genders[p] for p in meta.players if p in meta.genders},
+        "genders": {meta.name(s): meta.genders[s] for s in meta.seats if s in meta.genders},
         "commitment": "sha256:" + meta.commitment,
         "seed": meta.seed if campaign.over else None,
         "chain_head": head,
         "seq": campaign.seq,
-        "words": [{"player": p, "word": w, "typed": p in meta.typed} for p, w in meta.words],
+        "words": [
+            {"player": meta.name(s), "word": w, "typed": s in meta.typed} for s, w in meta.words
+        ],
         "draws": draws_context(campaign),
     }
 
@@ -133,7 +136,6 @@ ROLL = "roll"
 ROSTER = "roster"
 """The platform's own post: a change at the table (``gm replace``, ``gm rename``;
 template ``common/<lang>/roster``), rendered from the campaign's last one."""
-ROSTER_CHANGES = {"gm.player-replaced": "replaced", "gm.player-renamed": "renamed"}
 
 
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
@@ -155,7 +157,7 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
 def public_context(campaign: Campaign, ref: PostRef, head: str | None) -> dict[str, Any]:
     """Everything a public template receives for the post ``ref``: all that an
     edited template could ever print (the conformance tests search it)."""
-    view = campaign.game.public_view(campaign.state, ref)
+    view = campaign.game.public_view(campaign.state, ref, campaign.table)
     return {
         "post": {"kind": ref.kind, "round": ref.round, "at": list(ref.at)},
         "view": view,
@@ -172,10 +174,10 @@ def render_private(
     override: Path | None,
     extra: dict[str, Any] | None = None,
 ) -> str:
-    """Render a private reply for ``player`` from their own view only."""
+    """Render a private reply for the seat ``player`` from their own view only."""
     context = {
-        "player": player,
-        "view": campaign.game.player_view(campaign.state, player),
+        "player": campaign.meta.name(player),
+        "view": campaign.game.player_view(campaign.state, player, campaign.table),
         "campaign": campaign_context(campaign, campaign.head),
         "deadline": deadline_context(campaign),
         **(extra or {}),
@@ -200,18 +202,12 @@ def _render_roster(campaign: Campaign, override: Path | None) -> str:
 
     :raises ValueError: no change at the table.
     """
-    changes = [r for r in campaign.live if r.kind in ROSTER_CHANGES]
+    changes = campaign.meta.changes
     if not changes:
         raise ValueError("the campaign has no change at the table")
-    last = changes[-1]
+    change, old, new = changes[-1]
     return render_common(
-        campaign,
-        ROSTER,
-        override,
-        change=ROSTER_CHANGES[last.kind],
-        old=last.payload["old"],
-        new=last.payload["new"],
-        number=len(changes),
+        campaign, ROSTER, override, change=change, old=old, new=new, number=len(changes)
     )
 
 
