@@ -284,7 +284,7 @@ class BankAttacked(Event):
     turn: int
     attacker: Seat
     target: Seat
-    bank: Seat
+    bank: str
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def commands(state: State, item: Any) -> list[tuple[str, Command]]:
     if item.step == "default":
         return [(GM, rules.default_for(state, item.values["player"]))]
     if item.step is not None:
-        return [(GM, STEPS[item.step].build(dict(item.values), Table.of(state.names)))]
+        return [(GM, STEPS[item.step].build(dict(item.values), Table.of(state.players)))]
     return [(item.actor, c) for c in GAME.parse(state, item.actor, item.text)]
 
 
