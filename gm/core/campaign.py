@@ -326,6 +326,24 @@ class Meta:
         return tuple((self.name(s), w) for s, w in self.words)
 
     @property
+    def former_names(self) -> dict[str, str]:
+        """Every name a seat had besides its own, to the seat, in a log of
+        protocol 2 or before (whose draws were named after the players' names
+        of the moment: ``gm.core.fortune.purpose_by_seat``). Empty for
+        protocol 3, whose logs name seats only."""
+        if self.protocol >= 3:
+            return {}
+        now = {s: s for s in self.seats}  # seat → its name as the changes go by
+        former: dict[str, str] = {}
+        for _, before, after in self.changes:
+            seat = next((s for s, n in now.items() if n == before), None)
+            if seat is not None:
+                now[seat] = after
+                if after != seat:
+                    former[after] = seat
+        return former
+
+    @property
     def legacy_seats(self) -> dict[str, str]:
         """How to read an old log's players (protocol 2 or before): the map
         from each renamed seat's current name to the seat, which is what that

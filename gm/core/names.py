@@ -101,7 +101,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def check_name(name: str, taken: Iterable[str] = (), *, code: str = "roster/bad-name") -> str:
+def check_name(name: str, taken: Iterable[str] = (), *, code: str = "campaign/players") -> str:
     """``name`` normalised (NFC, spaces collapsed, trimmed), if it is a valid
     name at a table where the names and nicknames ``taken`` are already used.
 

@@ -34,7 +34,7 @@ neither commands nor post digests: what they lack is a note, not a problem.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gm.core.campaign import (
@@ -47,7 +47,7 @@ from gm.core.campaign import (
 )
 from gm.core.canonical import canonical_json
 from gm.core.codec import PayloadError, to_json
-from gm.core.fortune import commitment
+from gm.core.fortune import commitment, purpose_by_seat
 from gm.core.protocol import PostRef
 from gm.errors import ChainIntegrityError, GMError
 from gm.service import deciding
@@ -220,7 +220,12 @@ class _Walk:
         try:
             command = deciding.command_of(self.game_id, event, seats)
             expected = deciding.decide_one(
-                campaign.game, campaign.meta, campaign.state, event.actor, command
+                campaign.game,
+                campaign.meta,
+                campaign.state,
+                event.actor,
+                command,
+                {} if campaign.meta.by_seat else self._legacy_purposes(i, campaign.meta.former_names),
             )
         except (KeyError, PayloadError) as err:
             self.problem(f"{where}: the recorded command cannot be read: {err.args[0]}")
@@ -243,6 +248,27 @@ class _Walk:
                 )
                 return max(offset, 1)
         return len(expected)
+
+
+    def _legacy_purposes(self, i: int, former: Mapping[str, str]) -> dict[str, str]:
+        """How the draws of the command at ``records[i]`` were named, by the
+        purposes the rules ask for now: an old log (``former``: every name a
+        seat had → the seat) named a renamed player's draws by their name
+        then (``round-2/deck/ana-bis``), the rules now by their seat
+        (``round-2/deck/ana``). Empty when no seat was ever renamed."""
+        aliases: dict[str, str] = {}
+        if not former:
+            return aliases
+        for record in self.records[i + 1 :]:
+            if record.kind == CommandDecided.kind:
+                break
+            if record.kind == ChanceDrawn.kind:
+                for purpose in record.payload["purposes"]:
+                    now = purpose_by_seat(purpose, former)
+                    if now != purpose:
+                        aliases[now] = purpose
+                break
+        return aliases
 
 
 def _shown(event: object) -> str:

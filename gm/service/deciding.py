@@ -66,13 +66,21 @@ def apply(game: Game, meta: Meta, state: Any, events: Sequence[Event]) -> tuple[
     return meta, state
 
 
-def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command) -> list[Event]:
-    """The events the log records for one command, its own record first.
+def decide_one(
+    game: Game,
+    meta: Meta,
+    state: Any,
+    actor: str,
+    command: Command,
+    aliases: Mapping[str, str] | None = None,
+) -> list[Event]:
+    """The events the log records for one command, its own record first
+    (``aliases``: how an old log named the draws, see ``FortuneDraws``).
 
     :raises GMError: the rules refuse the command.
     """
     # the mix uses the players' names at the moment of the draw (ChanceDrawn)
-    draws = FortuneDraws(meta.seed or "", meta.mixed_words(), meta.drawn)
+    draws = FortuneDraws(meta.seed or "", meta.mixed_words(), meta.drawn, aliases)
     if is_platform(command.kind):
         events = platform.decide(meta, bool(game.is_over(state)), command, draws)
     else:

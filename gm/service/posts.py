@@ -22,7 +22,7 @@ import gm
 from gm.core import dice
 from gm.core.campaign import ChanceDrawn, PostPublished
 from gm.core.dice import DiceRolled
-from gm.core.fortune import label_for
+from gm.core.fortune import label_for, purpose_by_seat
 from gm.core.protocol import GM, PostRef
 from gm.service.deciding import to_record
 from gm.service.loading import Campaign, decode, extend
@@ -109,16 +109,21 @@ def draws_context(campaign: Campaign) -> dict[str, dict[str, Any]]:
     post can name the stream its draw read and the words mixed into it (or
     say that none was: « tirage sans graine des joueurs »)."""
     out: dict[str, dict[str, Any]] = {}
+    former = campaign.meta.former_names
     for record in campaign.live:
         if record.kind != ChanceDrawn.kind:
             continue
         words = [{"player": p, "word": w} for p, w in record.payload["words"]]
         for purpose in record.payload["purposes"]:
-            out[purpose] = {
+            drawn = {
                 "label": label_for(purpose, record.payload["words"]),
                 "words": words,
                 "mixed": bool(words),
             }
+            out[purpose] = drawn
+            # an old log named a renamed player's draw after their name then;
+            # the views name it after the seat
+            out.setdefault(purpose_by_seat(purpose, former), drawn)
     return out
 
 

@@ -81,7 +81,7 @@ def replace_player(
             raise InputError(f"{before!r} is already called so", code="roster/same-name")
         # the seat's own name and nicknames are free (a rename may change
         # only the case or the accents of one's name)
-        name = check_name(new, _taken(campaign, seat), code="roster/bad-name")
+        name = check_name(new, _taken(campaign, seat), code="campaign/players")
         event: Event = PlayerRenamed(seat, name) if rename else PlayerReplaced(seat, name)
         records = [to_record(event, GM)]
         if wanted:
@@ -116,7 +116,7 @@ def nickname(env: Env, slug: str, player: str, nick: str) -> Changed:
                 )
         # a name of its own: never counted as a seat
         taken = [*meta.players, *(n for n, s in meta.nicknames if s != seat)]
-        nick = check_name(nick, taken, code="roster/bad-name")
+        nick = check_name(nick, taken, code="campaign/players")
         unread = campaign.game.unread
         if unread is not None and not unread(campaign.state, seat, nick, campaign.table):
             # « bang », « le »: every message saying it would name the player
