@@ -499,10 +499,10 @@ def summary(state: State, table: Table | None = None) -> dict[str, Any]:
     players by their names at ``table``."""
     nm = table_for(table, state.players).name
     over = state.phase is Phase.OVER
-    table = {s.name: s for s in score.standings(state)} if state.bandits else {}
+    ranked = {s.name: s for s in score.standings(state)} if state.bandits else {}
     players = []
     for b in state.bandits:
-        s = table[b.name]
+        s = ranked[b.name]
         players.append(
             {
                 "name": nm(b.name),
