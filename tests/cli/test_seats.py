@@ -212,3 +212,34 @@ def test_an_event_that_gains_a_defaulted_field_still_verifies_and_imports(
     fresh = support.Gm(new_db("fresh"))
     fresh("play", "--keep", str(ROOT / "campaigns" / f"exemple-{game}.toml"))
     assert fresh("verify").exit_code == 0
+
+
+def test_a_command_that_evolves_is_upcast_when_verify_decides_it_again(
+    gm: support.Gm, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``gm.command-decided`` stores commands: a later gm that gives Le
+    Magot's order a new required field (version 2) reads the stored version 1
+    through its upcaster, and the 0.2.1 export still imports and verifies."""
+    from gm.games.magot import commands
+    from gm.service.loading import commands_for
+
+    old = commands.SetOrder
+    fixture = str(FIXTURES / "gm-0.2.1-magot.json")
+
+    def patched(upcasters: tuple[Any, ...]) -> None:
+        new = dataclasses.make_dataclass(
+            "SetOrder",
+            [("via", str)],
+            bases=(old,),
+            frozen=True,
+            namespace={"version": 2, "upcasters": upcasters},
+        )
+        new.__module__ = old.__module__
+        monkeypatch.setitem(commands_for("magot")._types, old.kind, new)
+
+    patched(())  # version 2 without a way to read version 1
+    refused = gm("import", fixture, code=5)
+    assert "magot.set-order" in refused.stderr and "nothing was imported" in refused.stderr
+    patched((lambda args: {**args, "via": "message"},))
+    assert gm("import", fixture).exit_code == 0
+    assert gm("verify").exit_code == 0
