@@ -18,8 +18,8 @@ from typing import Any
 EXIT_REFUSED = 1  # the rules refuse the command (bad order, wrong phase, game over)
 EXIT_USAGE = 2  # the command line itself is wrong (Click uses 2 too)
 EXIT_NOT_FOUND = 3  # unknown campaign, game, player, post
-EXIT_STORE = 4  # the database cannot be opened, is locked, full or too new
-EXIT_INTEGRITY = 5  # verification failed: the log or a post does not match
+EXIT_STORE = 4  # the database or the disk: cannot open, locked, full, too new, unwritable output
+EXIT_INTEGRITY = 5  # verification failed: the log or a post does not match, the database is damaged
 
 
 class GMError(Exception):
@@ -120,6 +120,44 @@ class ChainIntegrityError(GMError):
 
     code = "store/integrity"
     exit_code = EXIT_INTEGRITY
+
+
+class DamagedError(ChainIntegrityError):
+    """A row of the database cannot be read as gm wrote it: edited in place, or
+    a disk fault. Its message names the campaign, what is damaged and how to
+    restore from a backup or an export."""
+
+    code = "store/damaged"
+
+
+class OutputError(GMError):
+    """Standard output cannot be written (a full disk, a closed terminal)."""
+
+    code = "output/unwritable"
+    exit_code = EXIT_STORE
+
+
+MAX_QUOTED = 60
+"""Characters of a user's input an error message quotes; the rest is counted, not shown."""
+
+
+def quoted(value: object, limit: int = MAX_QUOTED) -> str:
+    """``value`` quoted for an error message (``repr``, so control characters
+    and invisible marks show as escapes), cut to ``limit`` characters: an
+    error that echoes a megabyte of input whole is unreadable. What is cut is
+    said, with the input's full length.
+
+    >>> quoted("fab")
+    "'fab'"
+    >>> quoted("x" * 1000, limit=5)
+    "'xxxxx'… (1,000 characters)"
+    """
+    if not isinstance(value, str):  # a number, None, a list from a file: as Python writes it
+        text = repr(value)
+        return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}… ({len(value):,} characters)"
 
 
 def quote_choices(values: list[str] | tuple[str, ...]) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import gm
 from gm.errors import NotFoundError
+from gm.reader import RULES, read_text
 
 
 def folder() -> Path:
@@ -28,8 +29,8 @@ def rules_text(game_id: str) -> str:
     """
     path = folder() / "rules" / f"{game_id}.md"
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        return read_text(path, RULES)
+    except NotFoundError:
         raise NotFoundError(
             f"no rules page for {game_id!r} in {folder()}", code="docs/not-found"
         ) from None

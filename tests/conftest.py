@@ -6,8 +6,9 @@ Every test that touches a database takes it from the ``db`` fixture (or
 once on a fresh SQLite file and, when ``GM_TEST_PG_URL`` names a PostgreSQL
 server (a URL to a database the user may create databases from, e.g.
 ``postgresql+psycopg://gm@/postgres?host=/tmp/gm-pg&port=54329``; ``.ci/run``
-starts a throw-away one), once more on a fresh PostgreSQL database. Their ids
-say which: ``test_x[sqlite]``, ``test_x[postgresql]``. Tests about something
+starts a throw-away one), once more on a fresh PostgreSQL database if they
+are in one of the folders ``PG_DIRS`` names. Their ids say which:
+``test_x[sqlite]``, ``test_x[postgresql]``. Tests about something
 only SQLite has (its file, its pragmas, its backup, a full disk under it), or
 about no database at all (the players' checker, an oracle's coverage), use a
 file of their own.
@@ -82,16 +83,36 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         ) from err
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+PG_DIRS = ("store", "reliability", "cli", "conformance")
+"""The folders of ``tests/`` whose database tests also run on PostgreSQL: the
+store itself, crashes and concurrency, every command of the command line,
+and whole games of every game. A game's rules, posts and scenarios and the
+platform's test game reach the database only through that same store code,
+so their ``[postgresql]`` runs are left out (``pytest -m postgresql`` stays
+within CI's time budget)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``postgresql`` every test that runs on PostgreSQL: the
-    ``[postgresql]`` runs of the database fixtures, and tests that take the
-    server (``pg_server``) without a backend of their own."""
+    ``[postgresql]`` runs of the database fixtures in ``PG_DIRS``, and tests
+    that take the server (``pg_server``) without a backend of their own. The
+    ``[postgresql]`` runs outside ``PG_DIRS`` are deselected."""
+    tests = Path(__file__).parent
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         callspec = getattr(item, "callspec", None)
         backend = callspec.params.get("backend") if callspec is not None else None
         names = getattr(item, "fixturenames", ())
+        if backend == "postgresql" and Path(item.path).relative_to(tests).parts[0] not in PG_DIRS:
+            dropped.append(item)
+            continue
         if backend == "postgresql" or ("pg_server" in names and "backend" not in names):
             item.add_marker(pytest.mark.postgresql)
+        kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

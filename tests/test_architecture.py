@@ -77,3 +77,50 @@ def test_every_module_has_a_docstring() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert ast.get_docstring(tree), f"{path.relative_to(ROOT)} has no module docstring"
+
+
+CHECKER_FORBIDDEN = (
+    "sqlalchemy",
+    "sqlmodel",
+    "alembic",
+    "click",
+    "psycopg",
+    "sqlite3",
+    "platformdirs",
+    "gm.cli",
+    "gm.store.log",
+    "gm.store.db",
+    "gm.store.models",
+    "gm.store.migrate",
+    "gm.service.env",
+)
+"""What the players' checker must run without: it runs in a browser (Pyodide)
+from a zip of gm's pure packages, the renderer and the replay."""
+
+
+def test_the_checker_imports_no_database_cli_or_store(tmp_path: Path) -> None:
+    """``gm.check`` statically, and everything a whole check loads at run time."""
+    for path in sorted((ROOT / "check").rglob("*.py")):
+        for name in _imports(path):
+            assert not name.startswith(CHECKER_FORBIDDEN), f"{path.name} imports {name}"
+    thread = tmp_path / "fil.md"
+    thread.write_text("pas un message de gm\n", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from gm.check import main\n"
+        f"code, _ = main([{str(thread)!r}, '--reply', {str(thread)!r}], '')\n"
+        "assert code == 2, code\n"
+        "import gm.check.checker, gm.check.replies, gm.check.compare, gm.service.replaying\n"
+        "import gm.service.posts, gm.games\n"
+        "for game in gm.games.ids():\n"
+        "    gm.games.load(game)\n"
+        f"loaded = [m for m in sys.modules if m.startswith({CHECKER_FORBIDDEN!r})]\n"
+        "print(loaded)\n"
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", script], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout

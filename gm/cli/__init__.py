@@ -28,6 +28,16 @@ class GMClickException(click.ClickException):
         self.exit_code = err.exit_code  # type: ignore[misc]  # Click reads it per instance
 
 
+def _shown(value: str) -> str:
+    """An argument as the MJ typed it, each byte that is not UTF-8 shown as « � »."""
+    from gm.errors import quoted
+
+    return quoted(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+
+
+TERMINAL = "check the encoding of your terminal or script: gm reads arguments as UTF-8"
+
+
 class GMGroup(click.Group):
     """The root group: converts every ``GMError`` once, keeps commands in help order."""
 
@@ -42,10 +52,19 @@ class GMGroup(click.Group):
             raise GMClickException(err) from err
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        # A shell cannot pass a NUL byte (argv holds C strings), but a caller
-        # of cli() can, and os functions raise ValueError on it deep inside.
-        if any("\x00" in arg for arg in args):
-            raise click.UsageError("an argument contains a NUL byte (\\x00)", ctx)
+        # The one check of every argument, before any command sees it: the
+        # root group receives the whole command line.
+        from gm.reader import os_text
+
+        for n, arg in enumerate(args, start=1):
+            # A shell cannot pass a NUL byte (argv holds C strings), but a caller
+            # of cli() can, and os functions raise ValueError on it deep inside.
+            if "\x00" in arg:
+                raise click.UsageError(f"argument {n} contains a NUL byte (\\x00)", ctx)
+            try:
+                os_text(arg, f"argument {n} ({_shown(arg)})", TERMINAL)
+            except GMError as err:
+                raise GMClickException(err) from None
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -100,18 +119,42 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
       gm reveal                        # post the duel
       gm resolve                       # post the end of the manche
     """
+    from gm.reader import os_text
+
+    try:  # an environment variable is decoded as an argument is (the options are checked)
+        for value, name in ((db, "--db (or GM_DB)"), (campaign, "-c (or GM_CAMPAIGN)"), (templates, "--templates (or GM_TEMPLATES)")):
+            if value is not None:
+                os_text(value, f"{name} {_shown(value)}", TERMINAL)
+    except GMError as err:
+        raise GMClickException(err) from None
     ctx.obj = Ctx(db=db, campaign=campaign, templates=templates)
     ctx.call_on_close(ctx.obj.close)
 
 
 def main() -> None:
     """The console script's entry point."""
+    from gm.errors import OutputError
+    from gm.writer import guard_stdout
+
+    guard_stdout()  # a write error on stdout: one line and exit code 4, not a traceback
+    code: int | str | None = 0
     try:
         cli(prog_name="gm")
     except BrokenPipeError:
         # ``gm play … | head``: the reader left; stop quietly, as Unix tools do.
         sys.stderr.close()
         sys.exit(1)
+    except SystemExit as done:
+        code = done.code
+    try:  # what is still buffered: its error, if any, is the command's
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except OutputError as err:
+        click.echo(f"Error: {err.message} [{err.code}]", err=True)
+        code = err.exit_code
+    sys.exit(code)
 
 
 # Registering commands imports only Click and the pure game packages.

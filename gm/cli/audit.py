@@ -7,6 +7,7 @@ import json
 import click
 
 from gm.cli.context import (
+    STDOUT,
     Ctx,
     echo_json,
     echo_post,
@@ -18,6 +19,7 @@ from gm.cli.context import (
     write_file,
 )
 from gm.core.protocol import post_name
+from gm.errors import InputError
 
 
 @click.command()
@@ -177,7 +179,7 @@ def undo(ctx: Ctx, preview: bool, reason: str) -> None:
     "-o",
     "--output",
     type=click.Path(dir_okay=False),
-    help="Write to FILE (default: stdout); several parts go to FILE-1, FILE-2….",
+    help="Write to FILE (default, or '-': standard output); several parts go to FILE-1, FILE-2….",
 )
 @format_option
 @click.option(
@@ -227,7 +229,7 @@ def chronicle(
     slug = ctx.slug()
     fmt, tables = ctx.style(slug, fmt)
     parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None, checker_link)
-    if output is None:
+    if output is None or output == STDOUT:
         click.echo("\n".join(parts), nl=False)
         if len(parts) > 1:
             note(f"{len(parts)} parts, each one post of at most {limit:,} characters.")
@@ -238,6 +240,12 @@ def chronicle(
         click.echo(f"Wrote {output}.", err=True)
         return
     paths = [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, len(parts) + 1)]
+    taken = [p for p in paths if p.exists()] if not force else []
+    if taken:  # before writing any part: a chronicle is written whole or not at all
+        raise InputError(
+            f"{str(taken[0])!r} exists; give --force to replace it, or choose another name",
+            code="chronicle/exists",
+        )
     for target, part in zip(paths, parts, strict=True):
         write_file(target, part, force=force, command="chronicle")
     click.echo(

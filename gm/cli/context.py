@@ -12,7 +12,8 @@ import click
 
 from gm.core.campaign import SETTINGS
 from gm.core.protocol import post_name
-from gm.errors import InputError
+from gm.writer import write_file as write_file
+from gm.writer import write_stdout
 
 if TYPE_CHECKING:
     from gm.service.actions import Post
@@ -126,55 +127,15 @@ def force_option(f: Any) -> Any:
     return click.option("--force", is_flag=True, help="Replace FILE if it exists.")(f)
 
 
-def write_file(path: Path, text: str | bytes, *, force: bool, command: str) -> None:
-    """Write ``text`` (or bytes: an image) to the MJ's file ``path`` whole or not at all.
+STDOUT = "-"
+"""``-o -``: every command's output file can be standard output."""
 
-    An existing file is kept unless ``force``: last week's export is a record
-    too. The text goes to a temporary file beside it, then replaces it in one
-    step, so a full disk or a crash never leaves half a file. A device or a
-    pipe (``/dev/stdout``) is written through, never replaced.
 
-    :raises InputError: ``<command>/exists`` or ``<command>/unwritable``.
-    """
-    import os
-    import tempfile
-
-    def unwritable(err: OSError) -> InputError:
-        return InputError(
-            f"cannot write {str(path)!r}: {err.strerror}", code=f"{command}/unwritable"
-        )
-
-    try:
-        exists, regular = path.exists(), path.is_file()
-    except OSError as err:  # a name too long for the file system, say
-        raise unwritable(err) from err
-    if exists and not regular:  # /dev/stdout, a pipe: nothing to keep or swap
-        try:
-            if isinstance(text, bytes):
-                with open(path, "wb") as b:
-                    b.write(text)
-            else:
-                with open(path, "w", encoding="utf-8", newline="\n") as f:
-                    f.write(text)
-        except OSError as err:
-            raise unwritable(err) from err
-        return
-    if exists and not force:
-        raise InputError(
-            f"{str(path)!r} exists; give --force to replace it, or choose another name",
-            code=f"{command}/exists",
-        )
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        if isinstance(text, bytes):
-            with os.fdopen(fd, "wb") as b:
-                b.write(text)
-        else:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        os.replace(tmp, path)
-    except OSError as err:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise unwritable(err) from err
+def write_output(output: str | Path, data: str | bytes, *, force: bool, command: str) -> str:
+    """Write ``data`` to the ``-o`` file ``output``, or to standard output for
+    ``-``; how notes name where it went."""
+    if str(output) == STDOUT:
+        write_stdout(data)
+        return "standard output"
+    write_file(Path(output), data, force=force, command=command)
+    return str(output)

@@ -24,6 +24,9 @@ from gm.cli.context import (
 )
 from gm.cli.steps import DEADLINE_HELP
 from gm.errors import GMError, InputError
+from gm.reader import MESSAGE, decode, read_stream
+
+EDIT_HINT = "gm reads text as UTF-8 only (set your editor to save as UTF-8)"
 
 if TYPE_CHECKING:
     from gm.service.env import Env
@@ -55,15 +58,24 @@ def _message(player: str, text: tuple[str, ...], edit: bool, explicit: bool) -> 
     if edit:
         if text:
             raise click.UsageError("give the message either as TEXT or with --edit, not both")
-        written = click.edit(EDIT_HELP.format(end=EDIT_END, player=player), require_save=True)
+        template = EDIT_HELP.format(end=EDIT_END, player=player).encode("utf-8")
+        # Bytes in and out: what the editor wrote is decoded here, as any input is.
+        written = click.edit(template, require_save=True)
         if written is None:
             raise InputError(
                 "no message: the editor was closed without saving", code="input/empty-order"
             )
-        return written.split(EDIT_END, 1)[0].strip("\n")
+        if len(written) > MESSAGE.limit:
+            raise InputError(
+                f"the message written in the editor is too long: gm reads at most"
+                f" {MESSAGE.limit // 1024 // 1024} MiB there",
+                code="input/too-large",
+            )
+        message = decode(bytes(written), "the message written in the editor", hint=EDIT_HINT)
+        return message.replace("\r\n", "\n").split(EDIT_END, 1)[0].strip("\n")
     stdin = sys.stdin
     if text == ("-",) or (not text and not explicit and not stdin.isatty()):
-        return stdin.read().strip("\n") or None
+        return read_stream(stdin, MESSAGE, "the message on standard input").strip("\n") or None
     return " ".join(text) if text else None
 
 
@@ -181,7 +193,8 @@ def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -
     checks as 'gm order'. By default this is a rehearsal: it runs in a
     throw-away database, so your campaigns, your list and your current
     campaign stay as they were. With --keep, the campaign is stored in your
-    database (under the next free slug) and becomes the current one.
+    database (under the next free slug) and becomes the current one, once
+    the whole file has played: a file that fails half-way stores nothing.
 
     \b
     Example:
@@ -212,7 +225,7 @@ def _play(env: Env, scenario: Path, as_json: bool, fmt: str | None, *, kept: boo
     from gm.service import campaigns
     from gm.service import scenario as scenarios
 
-    played = scenarios.play(env, scenario)
+    played = scenarios.play_and_keep(env, scenario) if kept else scenarios.play(env, scenario)
     campaign = played.campaign
     if as_json:
         echo_json(campaigns.status(env, campaign.slug))

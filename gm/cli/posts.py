@@ -8,13 +8,14 @@ import inspect
 import click
 
 from gm.cli.context import (
+    STDOUT,
     Ctx,
     echo_post,
     force_option,
     format_option,
     note,
     pass_ctx,
-    write_file,
+    write_output,
 )
 from gm.core.protocol import post_name
 
@@ -93,7 +94,7 @@ def pm(ctx: Ctx, player: str, fmt: str | None) -> None:
     "--output",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The image file: FILE.png or FILE.svg.",
+    help="The image file: FILE.png or FILE.svg ('-': standard output, as PNG).",
 )
 @click.option(
     "--round",
@@ -118,14 +119,11 @@ def chart(ctx: Ctx, output: str, round_: int | None, force: bool) -> None:
       gm chart -o butin.png
       gm chart --round 3 -o tour3.svg
     """
-    from pathlib import Path
-
     from gm.service import plots
 
-    path = Path(output)
-    drawn = plots.draw(ctx.env, ctx.slug(), path.suffix.lstrip(".").lower(), round_)
-    write_file(path, drawn.image, force=force, command="chart")
-    note(f"Wrote {output}: the chart of {post_name(drawn.ref.kind, drawn.ref.at)}.")
+    drawn = plots.draw(ctx.env, ctx.slug(), _image_format(output), round_)
+    where = write_output(output, drawn.image, force=force, command="chart")
+    note(f"Wrote {where}: the chart of {post_name(drawn.ref.kind, drawn.ref.at)}.")
 
 
 @click.command()
@@ -136,7 +134,7 @@ def chart(ctx: Ctx, output: str, round_: int | None, force: bool) -> None:
     "--output",
     required=True,
     type=click.Path(dir_okay=False),
-    help="The image file: FILE.png or FILE.svg.",
+    help="The image file: FILE.png or FILE.svg ('-': standard output, as PNG).",
 )
 @force_option
 @pass_ctx
@@ -154,8 +152,6 @@ def picture(ctx: Ctx, kind: str | None, at: str | None, output: str, force: bool
       gm picture -o train.png
       gm picture action 2.5 -o manche2-carte5.svg
     """
-    from pathlib import Path
-
     from gm.service import plots
     from gm.store.records import parse_address
 
@@ -165,10 +161,16 @@ def picture(ctx: Ctx, kind: str | None, at: str | None, output: str, force: bool
             where = parse_address(at)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="WHERE") from None
-    path = Path(output)
-    drawn = plots.picture(ctx.env, ctx.slug(), path.suffix.lstrip(".").lower(), kind, where)
-    write_file(path, drawn.image, force=force, command="picture")
-    note(f"Wrote {output}: the picture of {post_name(drawn.ref.kind, drawn.ref.at)}.")
+    drawn = plots.picture(ctx.env, ctx.slug(), _image_format(output), kind, where)
+    written = write_output(output, drawn.image, force=force, command="picture")
+    note(f"Wrote {written}: the picture of {post_name(drawn.ref.kind, drawn.ref.at)}.")
+
+
+def _image_format(output: str) -> str:
+    """The image format ``-o`` asks for: its suffix (png, svg), PNG on standard output."""
+    from pathlib import Path
+
+    return "png" if output == STDOUT else Path(output).suffix.lstrip(".").lower()
 
 
 def register(group: click.Group) -> None:

@@ -62,9 +62,12 @@ def import_(ctx: Ctx, file: str, slug: str | None) -> None:
       gm --db autre.db import casse.json
       gm import casse.json --slug le-casse-bis
     """
+    from gm.reader import EXPORT, read_stream
     from gm.service import transfer
 
-    source: Path | str = sys.stdin.read() if file == "-" else Path(file)
+    source: Path | str = (
+        read_stream(sys.stdin, EXPORT, "the export on standard input") if file == "-" else Path(file)
+    )
     info = transfer.import_campaign(ctx.env, source, slug)
     events = ctx.env.store.last_seq(info.slug)
     posts = len(ctx.env.store.posts(info.slug))

@@ -168,6 +168,23 @@ class FortuneDraws:
         return Fortune(self._seed, label_for(purpose, self.words))
 
 
+class SeedUnknown(Exception):
+    """A command decided again before the seed is revealed asked for a draw:
+    what it drew cannot be derived yet (``purpose`` names the draw)."""
+
+    def __init__(self, purpose: str) -> None:
+        super().__init__(f"the draw {purpose!r} needs the seed, which is not revealed yet")
+        self.purpose = purpose
+
+
+class UnrevealedDraws:
+    """The draws of a command decided again by someone who does not know the
+    seed (a player checking a game in progress): any draw raises ``SeedUnknown``."""
+
+    def stream(self, purpose: str) -> Fortune:
+        raise SeedUnknown(purpose)
+
+
 class NoDraws:
     """The draws of a command that must not use chance: any use is a bug."""
 

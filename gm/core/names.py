@@ -45,6 +45,15 @@ MAX_SLUG = 63
 """Characters in a campaign slug at most: short enough to type after ``-c``."""
 
 
+def numbered_slug(base: str, n: int) -> str:
+    """The ``n``-th slug of ``base``: ``base`` itself for 1, then ``base-2``,
+    ``base-3``…, cut so that it stays within ``MAX_SLUG``."""
+    if n <= 1:
+        return base
+    suffix = f"-{n}"
+    return base[: MAX_SLUG - len(suffix)].rstrip("-") + suffix
+
+
 def slugify(text: str) -> str:
     """A URL- and shell-friendly slug: « Le casse du siècle » → ``le-casse-du-siecle``.
 

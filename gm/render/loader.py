@@ -36,6 +36,9 @@ from pathlib import Path
 
 import jinja2
 
+from gm.errors import InputError
+from gm.reader import TEMPLATE, decode, read_fd
+
 __all__ = ["ConfinedLoader", "TemplateOutsideFolder", "TemplateUnreadable"]
 
 
@@ -53,7 +56,8 @@ class TemplateOutsideFolder(jinja2.TemplateError):
 
 
 class TemplateUnreadable(jinja2.TemplateError):
-    """A template file inside its folder cannot be read (permissions, I/O)."""
+    """A template file inside its folder cannot be read (permissions, I/O, too
+    large, not UTF-8: ``gm.reader``)."""
 
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -129,14 +133,17 @@ class ConfinedLoader(jinja2.FileSystemLoader):
                     template, self.folder, "it became a link while it was being read"
                 ) from None
             raise TemplateUnreadable(f"cannot read template {path}: {exc.strerror}") from None
-        with open(fd, encoding=self.encoding, closefd=True) as file:
-            info = os.fstat(file.fileno())
+        try:
+            info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):  # replaced by a FIFO or a device meanwhile
                 raise jinja2.TemplateNotFound(template)
-            try:
-                contents = file.read()
-            except OSError as exc:
-                raise TemplateUnreadable(f"cannot read template {path}: {exc.strerror}") from None
+            # gm.reader: bounded, and a byte that is not UTF-8 is named
+            contents = decode(read_fd(fd, TEMPLATE, path), f"the template {path}", TEMPLATE.code("not-utf8"))
+        except InputError as exc:
+            raise TemplateUnreadable(exc.message) from None
+        finally:
+            os.close(fd)
+        contents = contents.replace("\r\n", "\n")
         read = (info.st_dev, info.st_ino, info.st_mtime_ns)
 
         def uptodate() -> bool:

@@ -14,7 +14,9 @@ inside ``work`` once ``seconds`` have passed:
   makes sure it is never raised once the work has returned: if it fired but
   was not delivered yet, it is withdrawn.
 * Where neither exists (no ``setitimer`` and no ``ctypes.pythonapi``, i.e.
-  not CPython), the work runs without a time limit.
+  not CPython, or no thread can start, as in CPython compiled to
+  WebAssembly: the players' page of ``gm checker --python``), the work runs
+  without a time limit.
 
 Either way the exception lands between two Python steps, as Ctrl-C does: a
 single built-in operation (joining a string, sorting a list) runs to its end
@@ -101,6 +103,9 @@ def _with_watchdog(seconds: float, work: Callable[[], T]) -> T:
     watchdog.daemon = True
     try:
         watchdog.start()
+    except RuntimeError:  # no thread can start: CPython in WebAssembly (the players' page)
+        return work()
+    try:
         return work()
     finally:
         # TooSlow may be delivered anywhere up to the end of this block, and

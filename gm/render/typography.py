@@ -55,32 +55,38 @@ _RULES: tuple[tuple[re.Pattern[str], str, int], ...] = (
     (re.compile(r"(?<=\d) (?=[$%])"), NBSP, 1),
 )
 
+_MARKS = re.compile(f"[{DATA}{END}]")
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
 def _protected(text: str, code: bool = True) -> list[bool]:
     """Which characters of ``text`` the pass must leave alone: data (and code spans)."""
     keep = [False] * len(text)
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch == DATA:
+    depth = start = 0
+    for mark in _MARKS.finditer(text):
+        i = mark.start()
+        if text[i] == DATA:
+            if not depth:
+                start = i
             depth += 1
-        if depth:
-            keep[i] = True
-        if ch == END and depth:
+        elif depth:
             depth -= 1
+            if not depth:
+                keep[start : i + 1] = [True] * (i + 1 - start)
+    if depth:
+        keep[start:] = [True] * (len(text) - start)
     for match in _CODE_SPAN.finditer(text if code else ""):
         if "\n" not in match.group(0):
-            for i in range(match.start(), match.end()):
-                keep[i] = True
+            keep[match.start() : match.end()] = [True] * (match.end() - match.start())
     return keep
 
 
 def french_spacing(text: str) -> str:
     """The template's ordinary spaces made French no-break spaces (see the module)."""
     chars = list(text)
+    # A rule only turns a space into another space: what is data or code stays so.
+    keep = _protected(text)
     for pattern, replacement, anchor in _RULES:
-        keep = _protected("".join(chars))
         for match in pattern.finditer("".join(chars)):
             space = match.start()
             tied = space + anchor

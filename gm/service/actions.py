@@ -34,7 +34,7 @@ from gm.core.dice import DiceRolled
 from gm.core.names import nfc
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.core.roster import expand_nicknames
-from gm.errors import GMError, InputError, quote_choices
+from gm.errors import GameOverError, GMError, InputError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
 from gm.service.env import Env
@@ -160,6 +160,13 @@ def submit(
         word = check_word(word)
 
     def make(campaign: Campaign, actor: str) -> tuple[Command, ...]:
+        if word is not None and campaign.over:
+            # the seed is public now: a word would mix into no draw, and look as if it could
+            raise GameOverError(
+                "the game is over and its seed is public: a word for the fortune can no"
+                " longer mix into any draw",
+                params={"word": word},
+            )
         table = campaign.table
         if params:
             return campaign.game.order_from_params(campaign.state, actor, params, table)

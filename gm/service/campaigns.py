@@ -12,7 +12,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from gm import games
@@ -27,9 +27,10 @@ from gm.core.campaign import (
     GenderSet,
     SettingChanged,
 )
-from gm.core.names import MAX_SLUG, check_name, nfc, slugify
+from gm.core.names import MAX_SLUG, check_name, nfc, numbered_slug, slugify
 from gm.core.protocol import GM, PostRef
-from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices
+from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices, quoted
+from gm.reader import BOARD, MAX_DEPTH, read_text, toml_depth
 from gm.service import clock
 from gm.service.env import Env
 from gm.service.loading import extend, fold, load
@@ -117,15 +118,40 @@ def check_seed(seed: str) -> str:
     return clean
 
 
-def unique_slug(env: Env, base: str) -> str:
-    """``base``, or ``base-2``, ``base-3``… whichever is free."""
-    taken = {c.slug for c in env.store.campaigns()}
-    slug, n = base, 1
-    while slug in taken:
-        n += 1
-        suffix = f"-{n}"
-        slug = base[: MAX_SLUG - len(suffix)].rstrip("-") + suffix
-    return slug
+def read_option_file(option: str, value: str) -> str:
+    """The text of the file ``value`` names for ``option`` (``gm.reader``:
+    a regular file, at most ``BOARD.limit`` bytes, UTF-8, not empty).
+
+    :raises NotFoundError: ``campaign/option-file``: no such file.
+    :raises InputError: ``campaign/option-file``: it cannot be read, is too
+        large, not UTF-8 or empty.
+    """
+    params = {"option": option, "path": value}
+    try:
+        text = read_text(value, BOARD)
+    except GMError as err:  # the reader's message, under the option's code
+        raise type(err)(
+            f"the file for the option {option}: {err.message}",
+            code="campaign/option-file",
+            params=params,
+        ) from None
+    if not text.strip():
+        raise InputError(
+            f"the file {quoted(value, 200)} for the option {option} is empty;"
+            " give a file with the option's content",
+            code="campaign/option-file",
+            params=params,
+        )
+    # An option file is TOML (Rattlesnake City's board): its depth is bounded
+    # here, before the game's parser, which recurses on it, ever sees it.
+    if toml_depth(text) > MAX_DEPTH:
+        raise InputError(
+            f"the file {quoted(value, 200)} for the option {option} nests too deeply: gm reads"
+            f" files nested at most {MAX_DEPTH} levels (arrays, tables, dotted keys)",
+            code="campaign/option-file",
+            params=params,
+        )
+    return text
 
 
 def read_file_options(specs: Sequence[Any], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -139,21 +165,7 @@ def read_file_options(specs: Sequence[Any], options: Mapping[str, Any]) -> dict[
         value = out.get(spec.name)
         if not spec.file or not isinstance(value, str) or not value:
             continue
-        path = Path(value)
-        try:
-            out[spec.name] = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise NotFoundError(
-                f"no file {value!r} for the option {spec.name}",
-                code="campaign/option-file",
-                params={"option": spec.name, "path": value},
-            ) from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(
-                f"cannot read {value!r} for the option {spec.name}: {err}",
-                code="campaign/option-file",
-                params={"option": spec.name, "path": value},
-            ) from None
+        out[spec.name] = read_option_file(spec.name, value)
     return out
 
 
@@ -193,8 +205,6 @@ def create(
             f"invalid campaign slug {slug!r}: use lowercase letters, digits and dashes",
             code="campaign/slug",
         )
-    if fresh_slug:
-        slug = unique_slug(env, slug)
     seed = check_seed(seed) if seed is not None else secrets.token_hex(16)
     created = CampaignCreated(
         game=game.id,
@@ -215,7 +225,10 @@ def create(
     ]
     ref = PostRef("opening")
     if preview:
-        if slug in {c.slug for c in env.store.campaigns()}:
+        taken = {c.slug for c in env.store.campaigns()}
+        if fresh_slug:
+            slug = next(s for n in count(1) if (s := numbered_slug(slug, n)) not in taken)
+        if slug in taken:
             raise CampaignError(
                 f"campaign {slug!r} already exists; choose another --slug", code="campaign/exists"
             )
@@ -223,6 +236,10 @@ def create(
         body = render_public(campaign, ref, campaign.head, env.templates)
         return Result(campaign, (), (Post(ref, body),), recorded=False)
     with env.store.write() as w:
+        # The next free slug is chosen under the write lock: MJs who create
+        # campaigns of one title at once each get their own.
+        if fresh_slug:
+            slug = w.free_slug(slug)
         w.create_campaign(slug, game.id, title)
         stored = w.append(slug, opening, 0)
         campaign = fold(slug, game.id, stored)

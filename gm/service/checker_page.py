@@ -33,6 +33,8 @@ from pathlib import Path
 from types import ModuleType
 
 import gm
+from gm.errors import GMError
+from gm.reader import CHECKER, read_text
 
 
 class CheckerPageError(Exception):
@@ -59,7 +61,10 @@ def _assemble(path: Path) -> ModuleType:
 
 
 def _text(path: Path) -> str:
-    return path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    try:
+        return read_text(path, CHECKER)
+    except GMError as err:  # the installation is damaged: the CLI says so
+        raise CheckerPageError(err.message) from None
 
 
 def _b64(text: str) -> str:

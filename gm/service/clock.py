@@ -23,7 +23,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from gm.errors import InputError
+from gm.errors import InputError, quoted
 
 _DELAY = re.compile(r"^\+(?:(\d+)\s*[dj])?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?$", re.I)
 _FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %Hh%M", "%Y-%m-%d %Hh")
@@ -61,16 +61,22 @@ def check_delay(text: str) -> str:
     return raw
 
 
+MAX_ZONE = 64
+"""Characters of a time zone name gm looks up."""
+
+
 def zone(name: str) -> ZoneInfo:
     """The IANA time zone ``name``.
 
     :raises InputError: naming the zone and an example of a valid one.
     """
     try:
+        if len(name) > MAX_ZONE:  # the zone database's longest name has 32 characters
+            raise ValueError(name)
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         raise InputError(
-            f"unknown time zone {name!r} (use an IANA name such as 'Europe/Paris')",
+            f"unknown time zone {quoted(name)} (use an IANA name such as 'Europe/Paris')",
             code="input/timezone",
         ) from None
 

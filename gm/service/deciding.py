@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from gm.core import platform
 from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, SeatsAdopted, evolve_meta
 from gm.core.codec import encode
-from gm.core.fortune import FortuneDraws
-from gm.core.protocol import GM, Command, Event, Game
+from gm.core.fortune import FortuneDraws, UnrevealedDraws
+from gm.core.protocol import GM, Command, Draws, Event, Game
 from gm.service.loading import commands_for, is_platform
 from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
 
@@ -77,14 +77,20 @@ def decide_one(
     """The events the log records for one command, its own record first
     (``aliases``: how an old log named the draws, see ``FortuneDraws``).
 
+    A campaign folded without its seed (``Meta.seed`` None: a player's
+    checker before the seed is revealed) decides every command that draws
+    nothing; one that draws raises ``SeedUnknown``.
+
     :raises GMError: the rules refuse the command.
+    :raises SeedUnknown: the command draws, and the seed is not known.
     """
     # the mix uses the players' names at the moment of the draw (ChanceDrawn)
     draws = FortuneDraws(meta.seed or "", meta.mixed_words(), meta.drawn, aliases)
+    rules: Draws = draws if meta.seed is not None else UnrevealedDraws()
     if is_platform(command.kind):
-        events = platform.decide(meta, bool(game.is_over(state)), command, draws)
+        events = platform.decide(meta, bool(game.is_over(state)), command, rules)
     else:
-        events = list(game.decide(state, actor, command, draws))
+        events = list(game.decide(state, actor, command, rules))
     # the command's payload carries its version, like an event's (``_v``)
     record: list[Event] = [CommandDecided(actor, command.kind, encode(command)[1]), *events]
     if draws.opened:

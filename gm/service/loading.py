@@ -46,13 +46,27 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gm import games
-from gm.core.campaign import PLATFORM_EVENTS, CampaignCreated, EventsVoided, Meta, evolve_meta
+from gm.core.campaign import (
+    PLATFORM_EVENTS,
+    CampaignCreated,
+    ChanceDrawn,
+    DeadlineSet,
+    DiceRolled,
+    EntropyAdded,
+    EventsVoided,
+    FortuneSealed,
+    GenderSet,
+    Meta,
+    SeatsAdopted,
+    SettingChanged,
+    evolve_meta,
+)
 from gm.core.codec import CommandCodec, EventCodec, PayloadError
 from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey, Table
 from gm.core.roster import ROSTER_EVENTS, PlayerReplaced, evolve_roster
 from gm.errors import ChainIntegrityError
-from gm.store.records import CampaignInfo, StoredEvent
+from gm.store.records import CampaignInfo, StoredEvent, damaged
 
 if TYPE_CHECKING:
     from gm.service.env import Env
@@ -69,6 +83,24 @@ def codec_for(game_id: str) -> EventCodec:
 def commands_for(game_id: str) -> CommandCodec:
     """The codec that knows the platform's commands and one game's commands."""
     return CommandCodec([*PLATFORM_COMMANDS, *games.load(game_id).commands])
+
+
+_META_EVENTS: tuple[type[Event], ...] = (
+    CampaignCreated,
+    FortuneSealed,
+    DeadlineSet,
+    SettingChanged,
+    DiceRolled,
+    EventsVoided,
+    EntropyAdded,
+    ChanceDrawn,
+    GenderSet,
+    SeatsAdopted,
+    *ROSTER_EVENTS,
+)
+FOLDED_KINDS: frozenset[str] = frozenset(e.kind for e in _META_EVENTS)
+"""The platform's kinds that change the meta when folded (``evolve_meta``,
+``evolve_roster``, an undo); the platform's other kinds fold into nothing."""
 
 
 def is_platform(kind: str) -> bool:
@@ -218,6 +250,11 @@ def decode(game_id: str, record: StoredEvent, seats: Mapping[str, str] | None = 
         ) from None
 
 
+def _no_creation(slug: str, records: Sequence[StoredEvent]) -> ChainIntegrityError:
+    what = "it has no events" if not records else "it does not start with the campaign's creation"
+    return damaged(slug, "its log", what)
+
+
 def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     """Fold stored events into a ``Campaign``.
 
@@ -225,7 +262,7 @@ def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
         creation, or an event does not fold (naming its seq).
     """
     if not records or records[0].kind != CampaignCreated.kind:
-        raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
+        raise _no_creation(slug, records)
     return _fold_onto(
         slug, games.load(game_id), None, None, (), records, voided_by(records), {}, {}
     )
@@ -276,6 +313,32 @@ def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
     return frozenset(out)
 
 
+class Unopened(Exception):
+    """The fold reached a record known only by its body (``StoredEvent.known``)
+    whose content it needs: what follows cannot be folded until a post opens it."""
+
+    def __init__(self, record: StoredEvent) -> None:
+        super().__init__(f"event {record.seq} ({record.kind}) is known only by its seal")
+        self.record = record
+
+
+def _unknown(record: StoredEvent) -> None:
+    """Step over a record whose content is not known, if the fold can.
+
+    A platform record that folds into nothing (a submission's text, a
+    command, a post's digest) changes neither the meta nor the state; an
+    unknown seed leaves ``Meta.seed`` None (what is drawn from it cannot be
+    decided again until it is revealed). Any other record is needed.
+
+    :raises Unopened: the fold needs the record's content.
+    """
+    if record.kind == FortuneSealed.kind:
+        return
+    if is_platform(record.kind) and record.kind not in FOLDED_KINDS:
+        return
+    raise Unopened(record)
+
+
 def _fold_onto(
     slug: str,
     game: Game,
@@ -289,7 +352,7 @@ def _fold_onto(
 ) -> Campaign:
     legacy = meta.legacy_seats if meta is not None else {}
     for record in records:
-        if legacy:
+        if legacy and record.known:
             player = record.payload.get("player")
             player = player if isinstance(player, str) else None
             mapped = (
@@ -300,6 +363,9 @@ def _fold_onto(
             if mapped != (record.actor, record.audience, player):
                 seated[record.seq] = mapped
         if record.seq in voided:
+            continue
+        if not record.known:
+            _unknown(record)
             continue
         event = decode(game.id, record, legacy)
         try:
@@ -330,7 +396,7 @@ def _fold_onto(
                 params={"seq": record.seq},
             ) from None
     if meta is None:
-        raise ChainIntegrityError(f"campaign {slug!r}: the log does not start with its creation")
+        raise _no_creation(slug, records)
     last = records[-1]
     return Campaign(
         slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets, seated

@@ -9,7 +9,6 @@ it happened in the file.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +19,8 @@ from gm.core.gender import split_player
 from gm.core.names import nfc, slugify
 from gm.core.protocol import ScenarioStep, Table
 from gm.core.scenarios import COMMON_KEYS
-from gm.errors import GMError, InputError, NotFoundError
+from gm.errors import GMError, InputError
+from gm.reader import SCENARIO, load_toml, read_text
 from gm.service import actions, campaigns
 from gm.service.actions import Post
 from gm.service.env import Env
@@ -37,18 +37,16 @@ def read(path: Path) -> dict[str, Any]:
     """Parse a scenario file.
 
     :raises NotFoundError: the file does not exist.
-    :raises InputError: it is not valid TOML, or a common key is wrong.
+    :raises InputError: it is not a regular file, too large (``gm.reader``), not
+        UTF-8, not valid TOML, nested too deeply, or a common key is wrong.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NotFoundError(f"no scenario file {str(path)!r}", code="scenario/not-found") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {str(path)!r}: {err}", code="scenario/unreadable") from None
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{path.name}: not valid TOML: {err}", code="scenario/syntax") from None
+    text = read_text(path, SCENARIO)
+    document = load_toml(
+        text,
+        SCENARIO,
+        path.name,
+        lambda err: InputError(f"{path.name}: not valid TOML: {err}", code="scenario/syntax"),
+    )
     for key, kind in (("game", str), ("title", str), ("seed", str)):
         if key in document and not isinstance(document[key], kind):
             raise InputError(f"{path.name}: '{key}' must be a string", code="scenario/invalid")
@@ -106,6 +104,39 @@ def play(env: Env, path: Path) -> Played:
         campaign = result.campaign
         posts.extend(result.posts)
     return Played(campaign, tuple(posts))
+
+
+def play_and_keep(env: Env, path: Path) -> Played:
+    """``gm play --keep``: play the file, and store the campaign in ``env``'s
+    database (under its next free slug, made current) only if every input
+    of the file played: all or nothing.
+
+    The game is played in a throw-away database first; its rows are then
+    copied verbatim into ``env``'s in one transaction (the slug is in no
+    hash), so a scenario that fails half-way, or a kill at any moment,
+    leaves the MJ's database as it was.
+    """
+    import tempfile
+    from dataclasses import replace as changed
+
+    from gm.service.campaigns import current_key
+    from gm.service.loading import load
+    from gm.store.transfer import read_copy, restore
+
+    with tempfile.TemporaryDirectory(prefix="gm-keep-") as folder:
+        rehearsal = changed(env, db=str(Path(folder) / "keep.db"), durable=False)
+        try:
+            played = play(rehearsal, path)
+            copy = read_copy(rehearsal.store, played.campaign.slug)
+        finally:
+            store = rehearsal.__dict__.get("store")
+            if store is not None:
+                store.close()
+    with env.store.write() as w:
+        slug = w.free_slug(copy.campaign.slug)
+        restore(w, copy, slug)
+        w.set_setting(current_key(env), slug)
+    return Played(load(env, slug), played.posts)
 
 
 def _with_files(specs: Any, options: Mapping[str, Any], folder: Path) -> dict[str, Any]:

@@ -25,15 +25,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gm.core.canonical import seal
 from gm.core.protocol import PostRef
 from gm.service.loading import Campaign, Secret, codec_for
 from gm.store.records import StoredEvent
 
 
 def seal_of(record: StoredEvent) -> str:
-    """The published commitment to a sealed record (``gm.core.canonical.seal``)."""
-    return seal(record.kind, record.payload, record.salt)
+    """The published commitment to a sealed record (``gm.core.canonical.seal``):
+    its body, which a record known only from a post's proof carries."""
+    return record.body
 
 
 def entry(secret: Secret, name: Callable[[str], str], *, salt: bool = False) -> dict[str, Any]:

@@ -30,13 +30,15 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from gm import games
 from gm.core.campaign import CampaignCreated
-from gm.errors import CampaignError, ChainIntegrityError, InputError, NotFoundError
-from gm.service.campaigns import current_key
+from gm.errors import CampaignError, ChainIntegrityError, InputError, quoted
+from gm.reader import EXPORT, has_surrogate, json_value, load_json, read_text
+from gm.service.campaigns import MAX_TITLE, current_key
 from gm.service.env import Env
 from gm.store.records import CampaignInfo, StoredEvent, StoredPost
 from gm.store.transfer import CampaignCopy, problems, read_copy, restore
@@ -164,54 +166,67 @@ def import_campaign(env: Env, source: Path | str, slug: str | None = None) -> Ca
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as err:
-        raise NotFoundError(
-            f"no file {str(path)!r} to import", code="import/file-not-found"
-        ) from err
-    except UnicodeDecodeError as err:
-        raise InputError(
-            f"{str(path)!r} is not a gm export: it is not UTF-8 text", code="import/not-json"
-        ) from err
-    except OSError as err:
-        raise InputError(
-            f"cannot read {str(path)!r}: {err.strerror}", code="import/unreadable"
-        ) from err
+    return read_text(path, EXPORT)
 
 
 def parse(text: str, origin: str = "the document") -> dict[str, Any]:
     """Check the envelope of an export document and return it.
 
-    :raises InputError: not JSON (``import/not-json``), not a gm export
-        (``import/format``), another version (``import/version``).
+    :raises InputError: not JSON (``import/not-json``), nested too deeply
+        (``import/too-deep``), a string no database can hold
+        (``import/invalid``), not a gm export (``import/format``), another
+        version (``import/version``).
     """
-    try:
-        document = json.loads(text)
-    except ValueError as err:
-        raise InputError(
-            f"{origin!r} is not a gm export: not JSON ({err})", code="import/not-json"
-        ) from err
+    shown = quoted(origin, 200)
+    document = load_json(
+        text,
+        EXPORT,
+        shown,
+        lambda err: InputError(
+            f"{shown} is not a gm export: not JSON ({err})", code="import/not-json"
+        ),
+    )
+    _check_strings(document, shown)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         found = document.get("format") if isinstance(document, dict) else None
         raise InputError(
-            f"{origin!r} is not a gm export: its format is {found!r}, not {FORMAT!r}"
+            f"{shown} is not a gm export: its format is {quoted(found)}, not {FORMAT!r}"
             " (make one with 'gm export')",
             code="import/format",
         )
     if document.get("version") != VERSION:
         raise InputError(
-            f"{origin!r} is a gm export of version {document.get('version')!r}; this gm "
+            f"{shown} is a gm export of version {quoted(document.get('version'))}; this gm "
             f"reads version {VERSION} only",
             code="import/version",
         )
     for key, kind in (("campaign", dict), ("events", list), ("posts", list)):
         if not isinstance(document.get(key), kind):
             raise InputError(
-                f"{origin!r}: {key!r} is missing or not a JSON {'object' if kind is dict else 'array'}",
+                f"{shown}: {key!r} is missing or not a JSON {'object' if kind is dict else 'array'}",
                 code="import/invalid",
             )
     return document
+
+
+def _check_strings(document: Any, shown: str) -> None:
+    """No string of the document holds a NUL byte (PostgreSQL cannot store
+    it, SQLite cuts text at it in places) or a lone surrogate (no database
+    can encode it): JSON can write both as escapes."""
+    todo: list[tuple[Any, str]] = [(document, "")]
+    while todo:
+        item, where = todo.pop()
+        if isinstance(item, dict):
+            todo.extend((v, f"{where}.{k}" if where else str(k)) for k, v in item.items())
+            todo.extend((k, f"{where} (a key)") for k in item)
+        elif isinstance(item, list):
+            todo.extend((v, f"{where}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, str) and ("\x00" in item or has_surrogate(item)):
+            what = "a NUL byte" if "\x00" in item else "a lone surrogate (\\ud800-\\udfff)"
+            raise InputError(
+                f"{shown}: {where} holds {what}, which no text may hold; nothing was imported",
+                code="import/invalid",
+            )
 
 
 def _fields(
@@ -262,7 +277,7 @@ def _check_log(env: Env, copy: CampaignCopy) -> None:
     events = []
     for event in copy.events:
         try:
-            payload = json.loads(event.payload_json)
+            payload = json_value(event.payload_json)
         except ValueError:
             payload = None
         if not isinstance(payload, dict):
@@ -294,7 +309,7 @@ def _check_creation(copy: CampaignCopy) -> None:
             code="import/integrity",
         )
     try:
-        created = json.loads(events[0].payload_json)
+        created = json_value(events[0].payload_json)
     except ValueError:
         created = None
     if not isinstance(created, dict):
@@ -303,11 +318,66 @@ def _check_creation(copy: CampaignCopy) -> None:
             " nothing was imported",
             code="import/integrity",
         )
-    created = created.get("game")
-    if created != game:
+    logged = created.get("game")
+    if logged != game:
         raise ChainIntegrityError(
-            f"campaign {copy.campaign.slug!r} says game {game!r} but its log was created"
-            f" for {created!r}; nothing was imported",
+            f"campaign {copy.campaign.slug!r} says game {quoted(game)} but its log was created"
+            f" for {quoted(logged)}; nothing was imported",
             code="import/integrity",
         )
     games.load(game)  # NotFoundError naming the known games
+    _check_row(copy, created.get("title"))
+
+
+_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+_CREATION_SLACK = timedelta(minutes=1)
+"""How much earlier than its first event a campaign's row may say it was made
+(gm takes both times in one transaction: they differ by a tick of the clock)."""
+
+
+def _moment(value: str, where: str) -> datetime:
+    try:
+        if not _TIMESTAMP.fullmatch(value):
+            raise ValueError
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        raise InputError(
+            f"{where} is {quoted(value)}, not a time as gm writes it (2026-12-01T20:15:00Z);"
+            " nothing was imported",
+            code="import/invalid",
+        ) from None
+
+
+def _check_row(copy: CampaignCopy, logged_title: object) -> None:
+    """What the campaign's row and the posts' rows say beyond the hashes
+    agrees with the log: the title it was created with, the time it was
+    created (not hashed, so an edit there would pass every other check)."""
+    info = copy.campaign
+    if not 1 <= len(info.title) <= MAX_TITLE:
+        raise InputError(
+            f"campaign {info.slug!r}: its title has {len(info.title):,} characters; a title has"
+            f" 1 to {MAX_TITLE}; nothing was imported",
+            code="import/invalid",
+        )
+    if info.title != logged_title:
+        raise ChainIntegrityError(
+            f"campaign {info.slug!r}: its title {quoted(info.title)} is not the one its log"
+            f" was created with ({quoted(logged_title)}); nothing was imported",
+            code="import/integrity",
+        )
+    created = _moment(info.created_at, "the campaign's created_at")
+    first = _moment(copy.events[0].recorded_at, "event 1's recorded_at")
+    if not first - _CREATION_SLACK <= created <= first:
+        raise ChainIntegrityError(
+            f"campaign {info.slug!r}: created_at {info.created_at} is not the time of its"
+            f" creation, event 1 at {copy.events[0].recorded_at}; nothing was imported",
+            code="import/integrity",
+        )
+    for post in copy.posts:
+        if _moment(post.created_at, f"post {post.number}'s created_at") < created:
+            raise ChainIntegrityError(
+                f"campaign {info.slug!r}: post {post.number} says it was made at"
+                f" {post.created_at}, before the campaign ({info.created_at}); nothing was"
+                " imported",
+                code="import/integrity",
+            )

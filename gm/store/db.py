@@ -47,8 +47,12 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from gm.errors import InputError, StoreError
+from gm.errors import InputError, StoreError, quoted
 from gm.paths import expand
+
+# The test-only switch is the writer's: files and commits skip fsync together.
+from gm.writer import TEST_NO_FSYNC as TEST_NO_FSYNC
+from gm.writer import partial, skips_fsync
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another gm before giving up: SQLite's
@@ -67,21 +71,6 @@ SQLITE_PRAGMAS = (
     "journal_mode=WAL",
     "synchronous=FULL",
 )
-
-TEST_NO_FSYNC = "GM_TEST_NO_FSYNC"
-"""A test-only environment variable: ``GM_TEST_NO_FSYNC=1`` makes gm stop
-waiting for the disk at each commit (SQLite ``synchronous=OFF``, PostgreSQL
-``synchronous_commit=off`` for gm's sessions). A killed gm still loses
-nothing, but a power cut or an OS crash may lose the last commands, or, on
-SQLite, damage the file. The test suite sets it (``tests/conftest.py``) for
-every test but those marked ``durable`` (crashes, a full disk, these
-settings), where durability is what is tested; never set it for a real game.
-Any other value, or none, keeps the production settings."""
-
-
-def skips_fsync() -> bool:
-    """Whether ``GM_TEST_NO_FSYNC=1`` (tests only) asks gm not to wait for the disk."""
-    return os.environ.get(TEST_NO_FSYNC) == "1"
 
 
 def sqlite_pragmas(*, durable: bool = True) -> tuple[str, ...]:
@@ -183,11 +172,24 @@ def default_path() -> Path:
     return platformdirs.user_data_path("gm", appauthor=False) / "gm.db"
 
 
+SCHEMES = re.compile(r"(?i)(sqlite|postgresql|postgres)(\+[a-z0-9_]+)?://")
+"""The URLs gm takes for ``--db``: SQLite's and PostgreSQL's, with a driver or not.
+Anything else without ``://`` is a file path, whatever it holds (``?``, ``%``, ``#``)."""
+
+
 def resolve_url(db: str | None) -> str:
     """Turn the ``--db`` / ``GM_DB`` value into a SQLAlchemy URL.
 
-    ``None`` means the default file (its folder is created, 0700); a value
-    containing ``://`` is already a URL; anything else is a file path.
+    ``None`` means the default file (its folder is created, 0700). A value
+    that starts with a scheme gm supports (``sqlite://``, ``postgresql://``,
+    ``postgresql+psycopg://``…) is a URL; one holding ``://`` after another
+    scheme is refused as a mistyped URL; anything else is a file path, taken
+    as it is written (``partie?v2.db`` is that file, ``salle%20A.db`` too).
+    An in-memory database is refused: a campaign there would vanish when
+    the command ends (``gm play`` rehearses in its own throw-away file).
+
+    :raises StoreError: ``store/bad-url`` (another scheme), ``store/in-memory``.
+    :raises InputError: ``input/path`` (an unknown ``~user``).
     """
     if db is None:
         path = default_path()
@@ -198,9 +200,25 @@ def resolve_url(db: str | None) -> str:
                 f"cannot create the folder {path.parent} for the database: {err.strerror}",
                 code="store/cannot-open",
             ) from err
-        return f"sqlite:///{path}"
-    if "://" in db:
+        return _file_url(path)
+    if SCHEMES.match(db):
+        _refuse_memory(db, parse_url(db))
         return db
+    if "://" in db:
+        raise StoreError(
+            f"unsupported database URL {quoted(hide_password(db))}: gm works with SQLite"
+            " (a file path, or sqlite:///path/to/gm.db) and PostgreSQL"
+            " (postgresql+psycopg://host/db)",
+            code="store/bad-url",
+        )
+    if not db.strip():
+        raise InputError(
+            "the database path is empty: give a file path, or leave --db and GM_DB out for"
+            " the default one (see gm info)",
+            code="input/path",
+        )
+    if db == ":memory:":
+        _refuse_memory(db, None)
     try:
         path = expand(db, "database path")
     except InputError as err:  # it quotes the value and its ~user part
@@ -208,7 +226,29 @@ def resolve_url(db: str | None) -> str:
         err.message = err.message.replace(db, hide_password(db)).replace(head, hide_password(head))
         err.args = (err.message,)
         raise
-    return f"sqlite:///{path.absolute()}"
+    return _file_url(path.absolute())
+
+
+def _file_url(path: Path) -> str:
+    # Built, not formatted: a « ? » or « % » in the name stays in the name.
+    return URL.create("sqlite", database=str(path)).render_as_string(hide_password=False)
+
+
+def _refuse_memory(db: str, parsed: URL | None) -> None:
+    if parsed is not None:
+        if parsed.drivername not in ("sqlite", "sqlite+pysqlite"):
+            return  # another database, or a driver gm refuses when it opens it
+        name = parsed.database or ""
+        memory = name in ("", ":memory:") or name.startswith("file::memory:")
+        memory = memory or parsed.query.get("mode") == "memory"
+        if not memory:
+            return
+    raise StoreError(
+        f"{quoted(hide_password(db))} is an in-memory database: a campaign there would"
+        " vanish when the command ends; give a file path (gm play rehearses in a"
+        " throw-away database by itself)",
+        code="store/in-memory",
+    )
 
 
 _URL_HINT = (
@@ -346,50 +386,55 @@ def sqlite_backup(src: Path, dst: Path) -> None:
     """Copy the live SQLite database ``src`` to the new file ``dst``.
 
     Uses SQLite's online backup API (a consistent copy even while another gm
-    writes; copying the file with ``cp`` is not safe under WAL), then checks
-    the copy with ``PRAGMA integrity_check``. Refuses to overwrite ``dst``,
-    and creates it readable and writable by its owner only (0600).
+    writes; copying the file with ``cp`` is not safe under WAL), into a
+    temporary file beside ``dst`` that is checked (``PRAGMA
+    integrity_check``), flushed and only then named ``dst`` (``gm.writer``):
+    a backup killed half-way never leaves half a copy under its name.
+    Refuses to overwrite ``dst``; the copy is readable and writable by its
+    owner only (0600).
 
     :raises StoreError: ``dst`` exists, cannot be written, or the copy is bad.
     """
     src_shown, dst_shown = hide_password(str(src)), hide_password(str(dst))
-    try:
-        # Exclusively, so two backups never overwrite each other; 0600, as the
-        # copy holds the seeds.
-        create_private_file(dst)
-    except FileExistsError as err:
-        raise StoreError(
+
+    def exists() -> StoreError:
+        return StoreError(
             f"backup file {dst_shown} already exists; choose another name",
             code="store/backup-exists",
+        )
+
+    if os.path.lexists(dst):
+        raise exists()
+    try:
+        with partial(dst, replace=False, mode=PRIVATE_FILE) as tmp:
+            source = sqlite3.connect(src)
+            try:
+                target = sqlite3.connect(tmp)
+                try:
+                    if skips_fsync():  # tests only (GM_TEST_NO_FSYNC)
+                        target.execute("PRAGMA synchronous=OFF")
+                    source.backup(target)
+                    (check,) = target.execute("PRAGMA integrity_check").fetchone()
+                finally:
+                    target.close()
+            finally:
+                source.close()
+            if check != "ok":
+                raise StoreError(
+                    f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
+                    code="store/backup-failed",
+                )
+    except FileExistsError as err:
+        raise exists() from err
+    except sqlite3.Error as err:
+        raise StoreError(
+            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
+            code="store/backup-failed",
         ) from err
     except OSError as err:
         raise StoreError(
             f"cannot create the backup file {dst_shown}: {err.strerror}", code="store/backup-failed"
         ) from err
-    try:
-        source = sqlite3.connect(src)
-        try:
-            target = sqlite3.connect(dst)
-            try:
-                if skips_fsync():  # tests only (GM_TEST_NO_FSYNC)
-                    target.execute("PRAGMA synchronous=OFF")
-                source.backup(target)
-                (check,) = target.execute("PRAGMA integrity_check").fetchone()
-            finally:
-                target.close()
-        finally:
-            source.close()
-    except sqlite3.Error as err:
-        dst.unlink(missing_ok=True)
-        raise StoreError(
-            f"cannot back up {src_shown} to {dst_shown}: {hide_passwords_in(str(err))}",
-            code="store/backup-failed",
-        ) from err
-    if check != "ok":
-        raise StoreError(
-            f"the backup {dst_shown} of {src_shown} fails its integrity check: {check}",
-            code="store/backup-failed",
-        )
 
 
 def store_error(

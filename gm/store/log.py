@@ -17,7 +17,6 @@ out, and loading thousands of events costs a tuple and a ``json.loads`` each.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -29,7 +28,15 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import digest
-from gm.errors import CampaignError, NotFoundError, StaleStateError, StoreError, quote_choices
+from gm.core.names import numbered_slug
+from gm.errors import (
+    CampaignError,
+    NotFoundError,
+    StaleStateError,
+    StoreError,
+    quote_choices,
+    quoted,
+)
 from gm.paths import expand
 from gm.store.db import (
     BUSY_TIMEOUT_MS,
@@ -55,10 +62,14 @@ from gm.store.records import (
     NewEvent,
     StoredEvent,
     StoredPost,
+    campaign_from_row,
     chain_problems,
     chained,
+    damaged,
     event_attribute,
+    event_from_row,
     new_salt,
+    post_from_row,
     utc_timestamp,
 )
 
@@ -88,10 +99,9 @@ MAX_LISTED = 10
 """How many known slugs a "campaign not found" message lists."""
 
 
-def _event(row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
-    values = dict(zip(EVENT_COLUMNS, row, strict=True))
-    text = values.pop("payload")
-    return StoredEvent(payload=json.loads(text) if decode else {}, payload_json=text, **values)
+def _event(slug: str, row: Sequence[Any], *, decode: bool = True) -> StoredEvent:
+    # Checked as it is read: a row edited in place is a DamagedError, not a crash.
+    return event_from_row(slug, dict(zip(EVENT_COLUMNS, row, strict=True)), decode=decode)
 
 
 class Reader:
@@ -103,7 +113,7 @@ class Reader:
     def campaigns(self) -> list[CampaignInfo]:
         """Every campaign, by slug."""
         rows = self._conn.execute(select(*_CAMPAIGN_COLUMNS).order_by(campaigns_t.c.slug))
-        return [CampaignInfo(*row) for row in rows]
+        return [campaign_from_row(row) for row in rows]
 
     def campaign(self, slug: str) -> CampaignInfo:
         """The campaign ``slug``.
@@ -118,7 +128,7 @@ class Reader:
         ).first()
         if row is None:
             raise self._not_found(slug)
-        return CampaignInfo(*row)
+        return campaign_from_row(row)
 
     def _not_found(self, slug: str) -> NotFoundError:
         known = list(
@@ -146,7 +156,7 @@ class Reader:
         if upto is not None:
             query = query.where(events_t.c.seq <= upto)
         rows = self._conn.execute(query.order_by(events_t.c.seq)).all()
-        return [_event(row, decode=decode) for row in rows]
+        return [_event(slug, row, decode=decode) for row in rows]
 
     def verify_chain(self, slug: str) -> list[str]:
         """Re-derive the campaign's hash chain; an empty list means it verifies.
@@ -168,22 +178,31 @@ class Reader:
             expected = post.number + 1
         return problems
 
-    def _last(self, campaign_id: int) -> tuple[int, str | None]:
+    def _last(self, campaign_id: int, slug: str = "") -> tuple[int, str | None]:
         row = self._conn.execute(_LAST, {"campaign_id": campaign_id}).first()
-        return (row[0], row[1]) if row is not None else (0, None)
+        if row is None:
+            return (0, None)
+        if not isinstance(row[0], int) or not isinstance(row[1], str):
+            # SQLite sorts a text seq after every number: it would be the « last »
+            raise damaged(
+                slug or f"#{campaign_id}",
+                "its last event",
+                f"its seq or hash is {quoted(row[0], 40)}, {quoted(row[1], 40)}",
+            )
+        return (row[0], row[1])
 
     def tip(self, slug: str) -> tuple[int, str | None]:
         """The seq and hash of the campaign's last event (``(0, None)`` for an
         empty log), in one query: what a cached fold is checked against."""
-        return self._last(self._campaign(slug).id)
+        return self._last(self._campaign(slug).id, slug)
 
     def last_seq(self, slug: str) -> int:
         """The seq of the campaign's last event (0 for an empty log)."""
-        return self._last(self._campaign(slug).id)[0]
+        return self._last(self._campaign(slug).id, slug)[0]
 
     def head(self, slug: str) -> str | None:
         """The hash of the campaign's last event (``None`` for an empty log)."""
-        return self._last(self._campaign(slug).id)[1]
+        return self._last(self._campaign(slug).id, slug)[1]
 
     def posts(self, slug: str) -> list[StoredPost]:
         """The campaign's archived posts, by number."""
@@ -193,7 +212,7 @@ class Reader:
             .where(posts_t.c.campaign_id == campaign_id)
             .order_by(posts_t.c.number)
         )
-        return [StoredPost(*row) for row in rows]
+        return [post_from_row(slug, row) for row in rows]
 
     def get_setting(self, key: str) -> str | None:
         """The value of setting ``key``, or ``None``."""
@@ -226,7 +245,7 @@ class Writer(Reader):
             ).first()
             if row is None:
                 raise self._not_found(slug)
-            info = self._locked[slug] = CampaignInfo(*row)
+            info = self._locked[slug] = campaign_from_row(row)
         return info
 
     def lock(self, slug: str) -> CampaignInfo:
@@ -235,6 +254,24 @@ class Writer(Reader):
         :raises NotFoundError: ``campaign/not-found``.
         """
         return self._campaign(slug)
+
+    def free_slug(self, base: str) -> str:
+        """``base``, or ``base-2``, ``base-3``… whichever no campaign has, as
+        seen under this writer's lock, so that MJs creating campaigns of one
+        title at once each get the next free slug, never ``campaign/exists``.
+
+        SQLite's ``BEGIN IMMEDIATE`` already makes writers take turns; on
+        PostgreSQL the campaigns table is locked against other creators
+        (``SHARE ROW EXCLUSIVE`` conflicts with itself and with inserts;
+        readers go on) until this unit of work commits.
+        """
+        if self._conn.dialect.name == "postgresql":
+            self._conn.exec_driver_sql("LOCK TABLE campaigns IN SHARE ROW EXCLUSIVE MODE")
+        taken = set(self._conn.execute(select(campaigns_t.c.slug)).scalars())
+        n = 1
+        while numbered_slug(base, n) in taken:
+            n += 1
+        return numbered_slug(base, n)
 
     def create_campaign(self, slug: str, game: str, title: str) -> CampaignInfo:
         """Create an empty campaign.
@@ -291,7 +328,7 @@ class Writer(Reader):
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         campaign_id = self._campaign(slug).id
-        last_seq, prev_hash = self._last(campaign_id)
+        last_seq, prev_hash = self._last(campaign_id, slug)
         if last_seq != expected_seq:
             raise StaleStateError(
                 f"campaign {slug!r} changed meanwhile: its log ends at seq {last_seq}, "
@@ -342,7 +379,7 @@ class Writer(Reader):
         rendered it (``gm.service.posts.rendered_by``).
         """
         campaign_id = self._campaign(slug).id
-        last_seq = self._last(campaign_id)[0]
+        last_seq = self._last(campaign_id, slug)[0]
         if not 0 <= at_seq <= last_seq:
             raise ValueError(f"at_seq {at_seq} is not in the log of {slug!r} (0..{last_seq})")
         number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one() + 1

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from gm.core.canonical import canonical_json, digest
+from gm.core.canonical import canonical_json, digest, seal
+from gm.errors import DamagedError, quoted
+from gm.reader import json_value
 
 SALT_BYTES = 16
 """Random bytes in each event's salt (written as 32 hex digits)."""
@@ -161,6 +163,134 @@ POST_FIELDS = (
 """The columns of an archived post, in ``StoredPost`` order."""
 
 
+def damaged(slug: str, where: str, what: str) -> DamagedError:
+    """The error for a row of campaign ``slug`` that gm did not write as it is
+    now (edited in place, or a disk fault): what is damaged, where, and how
+    to get the campaign back."""
+    return DamagedError(
+        f"the database is damaged: campaign {quoted(slug)}, {where}: {what}. gm never writes"
+        " that, so the file was edited or the disk failed; nothing was changed. Restore the"
+        " campaign from a backup (check it with: gm --db BACKUP.db verify, then use that"
+        " file) or from an export (gm --db NEW.db import EXPORT.json)",
+        params={"slug": slug, "where": where},
+    )
+
+
+_EVENT_TYPES: dict[str, tuple[type | None, ...]] = {
+    "seq": (int,),
+    "kind": (str,),
+    "actor": (str,),
+    "audience": (str,),
+    "payload": (str,),
+    "salt": (str,),
+    "source": (str, None),
+    "recorded_at": (str,),
+    "prev_hash": (str, None),
+    "hash": (str,),
+    "batch": (int, None),
+}
+_POST_TYPES: dict[str, tuple[type | None, ...]] = {
+    "number": (int,),
+    "kind": (str,),
+    "round": (int, None),
+    "at_seq": (int,),
+    "body": (str,),
+    "hash": (str,),
+    "created_at": (str,),
+    "rendered_by": (str, None),
+    "address": (str, None),
+}
+_CAMPAIGN_TYPES: dict[str, tuple[type | None, ...]] = {
+    "id": (int,),
+    "slug": (str,),
+    "game": (str,),
+    "title": (str,),
+    "created_at": (str,),
+}
+
+
+def _typed(value: object, allowed: tuple[type | None, ...]) -> bool:
+    return any(
+        value is None if t is None else isinstance(value, t) and not isinstance(value, bool)
+        for t in allowed
+    )
+
+
+def _kind(value: object) -> str:
+    return "empty (NULL)" if value is None else f"{type(value).__name__} {quoted(value, 40)}"
+
+
+def event_from_row(slug: str, values: dict[str, Any], *, decode: bool) -> StoredEvent:
+    """An event row read back, checked (every column of its type; with
+    ``decode``, the payload a JSON object, bounded in depth).
+
+    :raises DamagedError: naming the campaign, the event and what is wrong.
+    """
+    v = values
+    if not (  # the usual case, cheaply: a command may read thousands of events
+        type(v["seq"]) is int
+        and type(v["kind"]) is str
+        and type(v["actor"]) is str
+        and type(v["audience"]) is str
+        and type(v["payload"]) is str
+        and type(v["salt"]) is str
+        and type(v["recorded_at"]) is str
+        and type(v["hash"]) is str
+        and (v["source"] is None or type(v["source"]) is str)
+        and (v["prev_hash"] is None or type(v["prev_hash"]) is str)
+        and (v["batch"] is None or type(v["batch"]) is int)
+    ):
+        seq = values.get("seq")
+        where = f"event {seq}" if isinstance(seq, int) else "an event"
+        for name, allowed in _EVENT_TYPES.items():
+            if not _typed(values[name], allowed):
+                raise damaged(slug, where, f"its {name} is {_kind(values[name])}")
+    where = f"event {v['seq']}"
+    text = values.pop("payload")
+    payload: dict[str, Any] = {}
+    if decode:
+        try:
+            value = json_value(text)
+        except ValueError as err:
+            raise damaged(slug, where, f"its payload is not JSON ({err})") from None
+        if not isinstance(value, dict):
+            raise damaged(slug, where, "its payload is not a JSON object")
+        payload = value
+    return StoredEvent(payload=payload, payload_json=text, **values)
+
+
+def post_from_row(slug: str, row: Sequence[Any]) -> StoredPost:
+    """A post row read back, checked (every column of its type, its address).
+
+    :raises DamagedError: naming the campaign, the post and what is wrong.
+    """
+    values = dict(zip(POST_FIELDS, row, strict=True))
+    number = values["number"]
+    where = f"post {number}" if isinstance(number, int) else "a post"
+    for name, allowed in _POST_TYPES.items():
+        if not _typed(values[name], allowed):
+            raise damaged(slug, where, f"its {name} is {_kind(values[name])}")
+    post = StoredPost(**values)
+    try:
+        post.at  # noqa: B018  (reads the address)
+    except ValueError as err:
+        raise damaged(slug, where, str(err)) from None
+    return post
+
+
+def campaign_from_row(row: Sequence[Any]) -> CampaignInfo:
+    """A campaign row read back, checked.
+
+    :raises DamagedError: naming the campaign and the column.
+    """
+    values = dict(zip(_CAMPAIGN_TYPES, row, strict=True))
+    slug = values["slug"] if isinstance(values["slug"], str) else f"#{values['id']}"
+    for name, allowed in _CAMPAIGN_TYPES.items():
+        if not _typed(values[name], allowed):
+            raise damaged(str(slug), "its row", f"its {name} is {_kind(values[name])}")
+    return CampaignInfo(**values)
+
+
 def event_attribute(column: str) -> str:
     """The ``StoredEvent`` attribute behind an event column."""
     return "payload_json" if column == "payload" else column
@@ -211,6 +341,24 @@ class StoredEvent:
     """The seq of the first event of the append that recorded this one: one
     command's events share it. Store bookkeeping, not hashed; ``None`` for
     events recorded before it existed (or imported from an export)."""
+    sealed_body: str | None = field(default=None, compare=False)
+    """Set on a record known only by its body (its seal), as a post's proof
+    publishes a private record no post has opened (``gm.check``): its
+    ``payload`` is then empty and its ``salt`` unknown. None for a record
+    whose content is known, which every record of the store is."""
+
+    @property
+    def known(self) -> bool:
+        """Whether this record's content (payload and salt) is known."""
+        return self.sealed_body is None
+
+    @property
+    def body(self) -> str:
+        """What the chain of protocol 3 commits to: the record's seal
+        (``gm.core.canonical.seal`` of its kind, payload and salt)."""
+        if self.sealed_body is not None:
+            return self.sealed_body
+        return seal(self.kind, self.payload, self.salt)
 
     def expected_hash(self) -> str:
         """The hash this event should have, recomputed from its fields."""
@@ -299,7 +447,7 @@ def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
             else:
                 problems.append(f"{where}: prev_hash does not match the hash of seq {prev.seq}")
         try:
-            value = json.loads(ev.payload_json)
+            value = json_value(ev.payload_json)  # bounded: a row edited in place
             canonical = canonical_json(value)
         except (ValueError, TypeError):
             problems.append(f"{where}: payload is not canonical JSON")

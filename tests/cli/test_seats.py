@@ -10,6 +10,7 @@ a defect of gm 0.2.1 (``docs/architecture.md``, « Seats and names »).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import re
 import sys
@@ -20,6 +21,7 @@ import pytest
 import support
 
 import gm as gm_package
+from gm import games
 from gm.service.loading import codec_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,14 +187,20 @@ def _evolve(monkeypatch: pytest.MonkeyPatch, game: str) -> type:
     """Give one event of ``game`` a new defaulted field (``note: str = ""``),
     everywhere the game and the codec refer to it, as a later gm would."""
     package, name = EVOLVED[game]
-    old = getattr(sys.modules[f"{package}.events"], name)
+    games.load(game)  # every module of the game imported, to be patched
+    old = getattr(importlib.import_module(f"{package}.events"), name)
     new = dataclasses.make_dataclass(
         name, [("note", str, dataclasses.field(default=""))], bases=(old,), frozen=True
     )
     new.__module__ = old.__module__
     for module_name, module in list(sys.modules.items()):
-        if module_name.startswith(package) and getattr(module, name, None) is old:
+        if not module_name.startswith(package):
+            continue
+        if getattr(module, name, None) is old:
             monkeypatch.setattr(module, name, new)
+        for table in list(vars(module).values()):  # handlers by event class
+            if isinstance(table, dict) and old in table:
+                monkeypatch.setitem(table, new, table[old])
     monkeypatch.setitem(codec_for(game)._types, old.kind, new)
     return new
 

@@ -127,3 +127,57 @@ def run_scenario(db: str, processes: int) -> None:
 @pytest.mark.parametrize("processes", [2, 8])
 def test_mjs_entering_orders_at_once_lose_and_duplicate_nothing(db: str, processes: int) -> None:
     run_scenario(db, processes)
+
+
+CREATOR = textwrap.dedent(
+    """
+    import json, sys, time
+    from gm.cli import cli
+
+    db, start_at, count = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    time.sleep(max(0.0, start_at - time.time()))
+    codes = []
+    for _ in range(count):
+        try:
+            cli.main(["--db", db, "new", "magot", "--title", "Même titre",
+                      "--players", "ana,bob,cyd"], standalone_mode=False)
+            codes.append(0)
+        except SystemExit as exit:
+            codes.append(exit.code)
+        except Exception as err:
+            codes.append(repr(err))
+    print(json.dumps(codes))
+    """
+)
+
+
+def test_mjs_creating_campaigns_of_one_title_at_once_each_get_the_next_free_slug(
+    db: str,
+) -> None:
+    """Issue 27.4: eight MJs each run ``gm new --title "Même titre"`` three
+    times at once: 24 campaigns, slugs ``meme-titre``, ``meme-titre-2`` …
+    ``meme-titre-24``, none refused as already existing."""
+    gm(db, "list")  # the schema exists before the race
+    processes, each = 8, 3
+    start_at = time.time() + 1.5 + 0.25 * processes
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CREATOR, db, str(start_at), str(each)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(processes)
+    ]
+    codes = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=180)
+        assert proc.returncode == 0, err
+        codes += json.loads(out.strip().splitlines()[-1])
+        assert "already exists" not in err, err
+    assert codes == [0] * processes * each
+    listed = json.loads(gm(db, "list", "--json"))
+    slugs = sorted(c["slug"] for c in listed)
+    expected = ["meme-titre"] + [f"meme-titre-{n}" for n in range(2, processes * each + 1)]
+    assert slugs == sorted(expected)
+    assert {c["title"] for c in listed} == {"Même titre"}

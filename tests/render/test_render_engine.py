@@ -254,7 +254,8 @@ def test_template_that_is_not_utf8(template_folder: Folder) -> None:
     folder = template_folder()
     (folder / "demo" / "fr").mkdir(parents=True)
     (folder / "demo" / "fr" / "a.md.j2").write_bytes("é".encode("latin-1"))
-    assert "is not UTF-8" in str(_error(folder, "a"))
+    message = str(_error(folder, "a"))
+    assert "a.md.j2 is not valid UTF-8: byte 0xE9 at byte 1 is not part of a UTF-8 character" in message
 
 
 # --- shipped templates ---------------------------------------------------------------------

@@ -122,3 +122,14 @@ def test_a_refused_entry_stops_the_play_naming_round_and_entry(
     assert result.exit_code != 0
     assert re.search(r"round 1[,:] ", result.output), result.output
     assert any(m in result.output for m in message.split("|")), result.output
+
+
+def test_an_unfinished_scenario_lists_only_the_rounds_played(db: str) -> None:
+    # colt-pont.toml plays round 1 (Pont) to its event and stops: the game
+    # waits for round 2, which is not in `rounds` (one round, not two).
+    result = _play(db, HERE / "colt-pont.toml", "--json", "--keep")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert not summary["finished"] and [r["number"] for r in summary["rounds"]] == [1]
+    status = json.loads(CliRunner().invoke(cli, ["--db", db, "status", "--json"]).stdout)
+    assert status["phase"] == "round-2/ready" and len(status["rounds"]) == 1

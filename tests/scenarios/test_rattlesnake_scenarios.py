@@ -101,3 +101,18 @@ def test_a_turn_after_the_end_is_refused(tmp_path: Path, db: str) -> None:
     result = _play(db, path)
     assert result.exit_code != 0
     assert "turn 28" in result.output and "the game is over (R-18)" in result.output
+
+
+def test_an_unfinished_scenario_lists_only_the_turns_played(db: str) -> None:
+    # rattlesnake-poker.toml plays four turns; the fourth one's « fin » draws
+    # turn 5's tile (the general store), which nobody has placed when the file
+    # stops: `turns` holds the four turns played, and the status says the
+    # game waits for turn 5's tile.
+    path = HERE / "rattlesnake-poker.toml"
+    result = _play(db, path, "--json", "--keep")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert not summary["finished"]
+    assert [t["number"] for t in summary["turns"]] == [1, 2, 3, 4]
+    status = CliRunner().invoke(cli, ["--db", db, "status", "--json"])
+    assert json.loads(status.stdout)["phase"] == "turn-5/tile"

@@ -1,8 +1,9 @@
 """The valley of Rattlesnake City as data: a board file, checked, named, measured.
 
 The printed board is replaced by a TOML file (R-1; the default one is the
-package file ``board.toml``): a grid of unit cells holding towns (6
-building cells and a station cell each), mountains (one mine cell each),
+package file ``board.toml``): a grid of unit cells holding towns (building
+cells, six on the default board but any number on another, and a station
+cell each), mountains (one mine cell each),
 prairies, and the railway's slots on links between towns and junctions.
 This module owns:
 
@@ -40,7 +41,8 @@ SHAPES: tuple[str, ...] = ("droite", "courbe")
 """The shapes of a rail slot (and of the rail tile that repairs it)."""
 
 BUILDING_CELLS = 6
-"""Building cells per town (the station cell comes on top)."""
+"""Building cells per town on the default board (the station cell comes on
+top); another board's towns may have any number from 1 (R-1)."""
 
 BOARD_FILE = "board.toml"
 """The default board, a data file of this package."""
@@ -67,7 +69,7 @@ class Zone(StrEnum):
 
 @dataclass(frozen=True)
 class Town:
-    """A town: its 6 building cells in file order, and its station cell."""
+    """A town: its building cells in file order (at least one), and its station cell."""
 
     id: str
     name: str
@@ -76,12 +78,12 @@ class Town:
 
     @property
     def cell_names(self) -> tuple[str, ...]:
-        """The building cells' names (R-11): ``A1``…``A6``."""
+        """The building cells' names (R-11): ``A1``…``A6`` on the default board."""
         return tuple(f"{self.id}{i}" for i in range(1, len(self.cells) + 1))
 
     @property
     def station_name(self) -> str:
-        """The station cell's name (R-11): the next number, ``A7``."""
+        """The station cell's name (R-11): the next number (``A7`` after six cells)."""
         return f"{self.id}{len(self.cells) + 1}"
 
 
@@ -391,7 +393,7 @@ def load_board(text: str) -> Board:
     :raises BoardError: the text is not TOML (the parser's message gives the
         line), or not a valley: a key unknown or missing, a value of the
         wrong type, a cell outside the grid or in two zones, a town without
-        exactly 6 building cells and a station, an id used twice, a shape
+        a building cell or a station, an id used twice, a shape
         other than ``droite``/``courbe``, a rail end that is neither a town
         nor a junction (``J1``…), two slots with one order on one link. The
         message names the table, the id or cell, and the reason.
@@ -436,16 +438,15 @@ def load_board(text: str) -> Board:
         if not name:
             _fail(f"{where} name", "must not be empty")
         cells = _cells(entry["cells"], f"{where} cells", width, height)
-        if len(cells) != BUILDING_CELLS:
-            _fail(
-                f"{where} cells",
-                f"a town has exactly {BUILDING_CELLS} building cells (plus its station), not {len(cells)}",
-            )
+        if not cells:
+            # R-1: another board's towns may have any size, but a saloon needs a building cell
+            _fail(f"{where} cells", "a town has at least 1 building cell (plus its station), not 0")
         station = _cell(entry["station"], f"{where} station", width, height)
+        town = Town(town_id, name, cells, station)
         for rank, cell in enumerate(cells, 1):
             occupy(cell, f"town {town_id}'s building cell {town_id}{rank}")
-        occupy(station, f"town {town_id}'s station cell {town_id}{BUILDING_CELLS + 1}")
-        towns.append(Town(town_id, name, cells, station))
+        occupy(station, f"town {town_id}'s station cell {town.station_name}")
+        towns.append(town)
     if len(towns) < 2:
         _fail("towns", f"a valley has at least 2 towns (one per player), not {len(towns)}")
 

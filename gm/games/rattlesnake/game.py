@@ -471,7 +471,14 @@ def _turn_steps(
             say(f"blow {i}", rest or "passe", actor=name)
     if not poker_first:
         steps += _poker_steps(where, entry.get("poker"), active, names)
-    say("end", "fin")
+
+    def not_won(state: State) -> bool:
+        """A win in this very turn (R-18) leaves no « fin » to say: its income is not
+        collected; after a game that ended earlier, ``active`` refuses the turn."""
+        record = state.current
+        return not (state.phase is Phase.OVER and record is not None and record.number == number)
+
+    steps.append(ScenarioStep(where=f"{where}, end", text="fin", actor_of=active, when=not_won))
     return steps
 
 

@@ -41,7 +41,7 @@ from typing import Any
 
 from gm.core.names import fold, mentions
 from gm.core.protocol import Command, Table, table_for
-from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
+from gm.errors import AmbiguousOrderError, GameOverError, InputError, OrderSyntaxError
 
 from . import poker as pk
 from .cards import DIVERS, Card, find_cards
@@ -121,6 +121,13 @@ def parse(
     """The commands a player's message carries, in order; players are named
     by their names at ``table`` (any number of words: « Calamity Jane »)."""
     names = table_for(table, state.players).labels
+    if state.phase is Phase.OVER:
+        # R-18: once the game has ended, even in the middle of a turn, nothing is read
+        raise GameOverError(
+            f"the game is over (R-18): nothing more to send (got {text!r} from {player})",
+            code="phase/game-over",
+            params={"player": player, "text": text},
+        )
     parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
     if not parts:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")

@@ -24,6 +24,7 @@ from typing import Any
 
 from gm.core.protocol import PostRef, Table, table_for
 
+from .board import default_board_text
 from .cards import Card, label
 from .income import Reason, legal_places, payments
 from .model import Move, Phase, State, threshold
@@ -105,11 +106,13 @@ def valley_data(state: State, nm: Name = _same) -> dict[str, Any]:
 
 def valley(data: dict[str, Any]) -> str:
     """The fixed-width map of a ``valley_data`` (the templates' ``valley`` filter):
-    one line per row of the grid, three characters per cell."""
-    grid = [["   "] * data["width"] for _ in range(data["height"])]
+    one line per row of the grid, three characters per cell — more on a board
+    whose names are longer (``A10`` and beyond, R-11), so that none is cut."""
+    size = max(3, *(len(c["code"] or c["name"]) for c in data["cells"]))
+    grid = [[" " * size] * data["width"] for _ in range(data["height"])]
     for cell in data["cells"]:
         text = cell["code"] or cell["name"]
-        grid[cell["y"]][cell["x"]] = f"{text[:3]:<3}"
+        grid[cell["y"]][cell["x"]] = f"{text:<{size}}"
     lines = ["".join(row).rstrip() for row in grid]
     while lines and not lines[0]:
         lines.pop(0)
@@ -327,11 +330,36 @@ def public_view(state: State, post: PostRef, table: Table | None = None) -> dict
         first = post.at[1] if post.kind == "move" and len(post.at) > 1 else 1
         view["turn"] = _turn(state, post.at[0], nm, first)
         view["sources"] = _sources(state, nm)
+    elif post.kind == "rules":
+        view["board"] = board_words(state)
     elif post.kind == "final":
         view["standings"] = standings(state, nm)
         view["winners"] = [nm(w) for w in state.winners]
         view["won_by"] = state.won_by
     return view
+
+
+def board_words(state: State) -> dict[str, Any]:
+    """What the rules post says of the valley: the default one (R-1), or
+    another board's counts and a name of each kind (R-11)."""
+    board = state.board
+    sizes = sorted({len(t.cells) for t in board.towns})
+    town = board.towns[0]
+    one = [p.cell_names[0] for p in board.prairies if len(p.cells) == 1]
+    many = [p.cell_names[0] for p in board.prairies if len(p.cells) > 1]
+    return {
+        "default": state.board_text == default_board_text(),
+        "towns": len(board.towns),
+        "sizes": [sizes[0], sizes[-1]],
+        "prairies": len(board.prairies),
+        "mountains": len(board.mountains),
+        "damaged": len(board.damaged_slots),
+        "first": town.cell_names[0],
+        "last": town.cell_names[-1],
+        "station": town.station_name,
+        "names": [*(m.id for m in board.mountains[:1]), *one[:1], *many[:1]],
+        "slot": board.slot_ids[0] if board.slot_ids else None,
+    }
 
 
 def standings(state: State, nm: Name = _same) -> list[dict[str, Any]]:
@@ -426,5 +454,7 @@ def summary(state: State, table: Table | None = None) -> dict[str, Any]:
                 "income": r.income,
             }
             for r in state.history
+            # a turn is listed once played: ended by its income, or by the end of the game in it
+            if r.ended or state.phase is Phase.OVER
         ],
     }

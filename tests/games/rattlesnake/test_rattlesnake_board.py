@@ -132,9 +132,13 @@ BROKEN = {
         _broken("station = [1, 2]", "station = [1, 1]"),
         ["town A's station cell A7", "cell [1, 1] is also town A's building cell A5"],
     ),
-    "town with 5 building cells": (
-        _broken("[[0, 0], [1, 0], [2, 0], [0, 1]", "[[1, 0], [2, 0], [0, 1]"),
-        ["town 'A' ([[towns]] #1) cells", "exactly 6 building cells", "not 5"],
+    "town without a building cell": (
+        _broken("cells = [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]]", "cells = []"),
+        ["town 'A' ([[towns]] #1) cells", "at least 1 building cell", "not 0"],
+    ),
+    "a building cell given twice": (
+        _broken("[[0, 0], [1, 0], [2, 0]", "[[0, 0], [0, 0], [2, 0]"),
+        ["town A's building cell A2", "cell [0, 0] is also town A's building cell A1"],
     ),
     "town without station": (
         _broken("station = [1, 2]\n", ""),

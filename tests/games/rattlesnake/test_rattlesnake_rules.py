@@ -613,7 +613,8 @@ draw = "coups"
     third = CliRunner().invoke(cli, ["--db", db, "default", "ana"])
     assert third.exit_code == 0, third.output  # steps 3-5: the turn ends, income collected
     got = json.loads(status(db).stdout)
-    assert [t["player"] for t in got["turns"]] == ["bob", "ana", "bob"]  # bob's turn 3 drawn
+    assert [t["player"] for t in got["turns"]] == ["bob", "ana"]  # the turns played
+    assert got["phase"] == "turn-3/tile" and got["awaiting"] == ["bob"]  # bob's turn 3 drawn
     refused = CliRunner().invoke(cli, ["--db", db, "default", "ana"])
     assert refused.exit_code != 0 and "nothing is due from ana" in refused.output
 
