@@ -1632,6 +1632,22 @@ class Checker:
                     continue
                 self.seats[new] = self.seats.get(old, len(self.seats))
 
+    def as_seats(self, value: Any) -> Any:
+        """``value`` (a secret as a post shows it) with each player's name of
+        now replaced by their seat: the name the seat had at the opening,
+        which gm seals (logs of protocol 3); older logs sealed the name of the
+        moment, so both forms are tried."""
+        if isinstance(value, str):
+            place = self.seats.get(value)
+            if place is not None and place < len(self.players):
+                return self.players[place]
+            return value
+        if isinstance(value, list):
+            return [self.as_seats(v) for v in value]
+        if isinstance(value, dict):
+            return {self.as_seats(k): self.as_seats(v) for k, v in value.items()}
+        return value
+
     def read_seed(self) -> None:
         final = (
             self.by.get(("magot-final", ()))
@@ -2394,6 +2410,8 @@ class Checker:
         if not self.focused(post):
             return
         who = describe(key)[0] + f" ({post.name()[0]})"
+        seated = [self.as_seats(p) for p in payloads]
+        payloads = payloads + [p for p in seated if p not in payloads]
         for payload in payloads:
             if hex_digits(seal(kind, payload, salt)).startswith(digits):
                 old = kind != ORDER_KIND and "_v" not in payload

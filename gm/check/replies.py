@@ -219,7 +219,7 @@ def _render(before: Campaign, after: Campaign, batch: Sequence[StoredEvent]) -> 
     from gm.service.posts import render_private
     from gm.service.secrets import replaced_in, sealed_in
 
-    seals = sealed_in(after.game.id, batch)
+    seals = sealed_in(after, batch)
     command = next(r for r in batch if r.kind == CommandDecided.kind)
     player = command.audience if command.audience != GM else command.payload.get("actor", GM)
     sealed = [r for r in batch if not r.kind.startswith("gm.")]

@@ -270,10 +270,10 @@ def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
         if gender is None:
             raise click.UsageError("gm set gender takes a player and a gender: m, f or n")
         result = campaigns.set_gender(ctx.env, slug, value, gender)
-        from gm.core.names import find_name
-
-        player = find_name(result.campaign.meta.players, value) or value
-        shown = result.campaign.meta.genders.get(player, "n")
+        meta = result.campaign.meta
+        seat = result.campaign.table.seat_named(value)
+        player = meta.name(seat) if seat is not None else value
+        shown = meta.genders.get(seat, "n") if seat is not None else "n"
         note(f"gender of {player} = {shown}" + ("" if result.recorded else " (unchanged)"))
         return
     if gender is not None:

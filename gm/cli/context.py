@@ -99,8 +99,9 @@ def echo_posts(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
 
 def echo_reply(campaign: Campaign, player: str, body: str, fmt: str, tables: str) -> None:
     """Print a private reply on stdout, announced on stderr with the player
-    and the campaign it belongs to (an MJ may run two tables)."""
-    reply_header(campaign.meta.title, campaign.slug, player)
+    (a seat, shown by its current name) and the campaign it belongs to (an
+    MJ may run two tables)."""
+    reply_header(campaign.meta.title, campaign.slug, campaign.meta.name(player))
     echo_post(body, fmt, tables)
 
 

@@ -166,10 +166,10 @@ def order(
         click.echo()
         echo_posts(result.posts, fmt, tables)
     state = result.campaign.state
-    awaiting = result.campaign.game.waiting_for(state)
+    awaiting = result.campaign.table.named(result.campaign.game.waiting_for(state))
     done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
     waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else " Nobody else is awaited."
-    note(done + waiting + f" Next: {result.campaign.game.next_step(state)}")
+    note(done + waiting + f" Next: {result.campaign.table.relabel(result.campaign.game.next_step(state))}")
 
 
 @click.command()
@@ -297,10 +297,10 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
             click.echo()
     echo_posts(result.posts, fmt, tables)
     campaign = result.campaign
-    awaiting = campaign.game.waiting_for(campaign.state)
+    awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))
     done = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
     waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else ""
-    note(f"{done}{waiting} Next: {campaign.game.next_step(campaign.state)}")
+    note(f"{done}{waiting} Next: {campaign.table.relabel(campaign.game.next_step(campaign.state))}")
 
 
 def register(group: click.Group) -> None:

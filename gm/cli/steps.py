@@ -95,11 +95,11 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
                 click.echo()
         echo_posts(result.posts, fmt, tables)
         campaign = result.campaign
-        awaiting = campaign.game.waiting_for(campaign.state)
+        awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))
         status = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
         if awaiting:
             status += f" Awaiting: {', '.join(awaiting)}."
-        note(f"{status} Next: {campaign.game.next_step(campaign.state)}")
+        note(f"{status} Next: {campaign.table.relabel(campaign.game.next_step(campaign.state))}")
 
     return run
 

@@ -59,22 +59,29 @@ def deadline(ctx: Ctx, when: str | None, preview: bool, fmt: str | None) -> None
 @click.command(name="replace")
 @click.argument("old")
 @click.argument("new")
+@click.option(
+    "--gender",
+    metavar="m|f|n",
+    default=None,
+    help="NEW's grammatical gender (m, f, or n for none); OLD's does not carry over.",
+)
 @format_option
 @pass_ctx
-def replace_(ctx: Ctx, old: str, new: str, fmt: str | None) -> None:
+def replace_(ctx: Ctx, old: str, new: str, gender: str | None, fmt: str | None) -> None:
     """Seat NEW in OLD's place: the seat, the money, the wounds and the secrets stay.
 
+    OLD's gender and nicknames leave with them; give NEW's with --gender.
     Prints the public notice for the thread, then NEW's private status (where
     their seat stands), to send them. Logged; 'gm undo' takes it back.
 
     \b
     Example:
-      gm replace tom Élodie
+      gm replace tom Élodie --gender f
     """
     from gm.service import roster
 
     slug = ctx.slug()
-    changed = roster.replace_player(ctx.env, slug, old, new)
+    changed = roster.replace_player(ctx.env, slug, old, new, gender=gender)
     fmt, tables = ctx.style(slug, fmt)
     click.secho("── public notice ──", err=True, dim=True)
     echo_post(changed.notice or "", fmt, tables)

@@ -12,6 +12,12 @@ makes it re-checkable by ``gm verify``: every command decided
 (``ChanceDrawn``, after them), and the digest of every post published
 (``PostPublished``), so that a post's exact text is in the hash chain.
 
+Since protocol 3, the log keys every player on their *seat* (the name they
+had at the creation, ``CampaignCreated.seats``), whatever the roster calls
+them later (``gm.core.roster``); older logs recorded, after a rename, the
+name of that moment, which the fold reads back as the seat
+(``Meta.legacy_seats``).
+
 Game events are folded by the game; these are folded here into ``Meta``.
 """
 
@@ -21,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gm.core.fortune import label_for
-from gm.core.protocol import GM, PUBLIC, Event
+from gm.core.protocol import GM, PUBLIC, Event, Seat, Table
 
 SETTINGS: dict[str, tuple[str, ...]] = {
     "format": ("markdown", "bbcode", "html", "phpbb", "forumactif", "discourse", "reddit"),
@@ -57,10 +63,15 @@ class CampaignCreated(Event):
     settings: dict[str, str] = field(default_factory=dict)
     protocol: int = 1
     """What the log records (see the module docstring); absent means 1."""
+    seats: tuple[str, ...] = ()
+    """The seats, in seating order: the players' names at the creation, which
+    every later event keys players on (protocol 3). Absent from older logs,
+    whose seats are ``players``."""
 
 
-PROTOCOL = 2
-"""The protocol of campaigns created by this gm."""
+PROTOCOL = 3
+"""The protocol of campaigns created by this gm: 2 added the recorded
+commands and the posts' digests, 3 the seats."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +88,7 @@ class SubmissionReceived(Event):
     """A player's pasted message, accepted; the game's events follow it."""
 
     kind = "gm.submission-received"
-    player: str
+    player: Seat
     text: str
 
     def audience(self) -> str:
@@ -89,7 +100,7 @@ class SubmissionRejected(Event):
     """A player's pasted message, refused: kept, and it changes no game state."""
 
     kind = "gm.submission-rejected"
-    player: str
+    player: Seat
     text: str
     code: str
     message: str
@@ -120,7 +131,7 @@ class GenderSet(Event):
     ``""`` for none (neutral wording). Public: it only changes how posts agree."""
 
     kind = "gm.gender-set"
-    player: str
+    player: Seat
     gender: str
 
 
@@ -161,7 +172,7 @@ class EntropyAdded(Event):
     seed before any word was sent, nor any player alone controls the draws."""
 
     kind = "gm.entropy-added"
-    player: str
+    player: Seat
     word: str
     typed: bool = False
     """The MJ typed it for the player (``--salt``) rather than pasting it
@@ -179,7 +190,8 @@ class CommandDecided(Event):
     """
 
     kind = "gm.command-decided"
-    actor: str
+    actor: Seat
+    """The seat of the player whose command it is, or ``GM``."""
     command: str
     args: dict[str, Any]
 
@@ -190,7 +202,10 @@ class CommandDecided(Event):
 @dataclass(frozen=True)
 class ChanceDrawn(Event):
     """The fortune streams the command before drew, public: each purpose,
-    and the players' words mixed into them (see ``gm.core.fortune``)."""
+    and the players' words mixed into them (see ``gm.core.fortune``), as
+    ``(name, word)`` pairs in seating order with each player's name *at the
+    moment of the draw*: what the post of the draw prints, and what players
+    re-derive the label from."""
 
     kind = "gm.chance-drawn"
     purposes: tuple[str, ...]
@@ -206,7 +221,7 @@ class DefaultApplied(Event):
     (``gm default``); the command decided for them follows."""
 
     kind = "gm.default-applied"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -219,6 +234,16 @@ class PostPublished(Event):
     post: str
     at: tuple[int, ...]
     digest: str
+
+
+@dataclass(frozen=True)
+class SeatsAdopted(Event):
+    """From this event on, an old log (protocol 2 or before) records players
+    by seat, as protocol 3 does: gm appends it, once, before the first event
+    it writes into such a log, so that the names of the moment its earlier
+    events hold (``Meta.legacy_seats``) are never confused with seats."""
+
+    kind = "gm.seats-adopted"
 
 
 PLATFORM_EVENTS: tuple[type[Event], ...] = (
@@ -236,34 +261,97 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     DefaultApplied,
     PostPublished,
     GenderSet,
+    SeatsAdopted,
 )
 
 
 @dataclass(frozen=True)
 class Meta:
-    """What the platform knows of a campaign, apart from the game state."""
+    """What the platform knows of a campaign, apart from the game state.
+
+    Players are keyed by seat everywhere; ``names`` is the roster (seat →
+    current name, a seat absent being called by itself), and ``table`` what
+    games get of it."""
 
     game: str
     title: str
-    players: tuple[str, ...]
+    seats: tuple[Seat, ...]
     options: dict[str, Any]
     commitment: str
     settings: dict[str, str]
     seed: str | None = None
     deadline: DeadlineSet | None = None
-    words: tuple[tuple[str, str], ...] = ()
-    """Players' words for the fortune, (player, word), in seating order."""
-    typed: frozenset[str] = frozenset()
-    """The players whose latest word the MJ typed for them."""
+    words: tuple[tuple[Seat, str], ...] = ()
+    """Players' words for the fortune, (seat, word), in seating order."""
+    typed: frozenset[Seat] = frozenset()
+    """The seats whose latest word the MJ typed for them."""
     protocol: int = 1
     drawn: frozenset[str] = frozenset()
     """Every purpose the fortune drew (a purpose is drawn once)."""
     rolls: int = 0
     """How many dice rolls were made: the next one draws ``roll/<rolls + 1>``."""
-    genders: dict[str, str] = field(default_factory=dict)
-    """Players' grammatical genders (``"m"`` or ``"f"``); a player absent has none."""
-    nicknames: tuple[tuple[str, str], ...] = ()
-    """(nickname, player): other names the MJ gave players (``gm nick``)."""
+    genders: dict[Seat, str] = field(default_factory=dict)
+    """Grammatical genders by seat (``"m"`` or ``"f"``); a seat absent has none."""
+    nicknames: tuple[tuple[str, Seat], ...] = ()
+    """(nickname, seat): other names the MJ gave players (``gm nick``)."""
+    names: dict[Seat, str] = field(default_factory=dict)
+    """The roster: each seat's current name, when it is not the seat itself."""
+    changes: tuple[tuple[str, str, str], ...] = ()
+    """The roster's changes so far: (``"renamed"`` or ``"replaced"``, the name
+    before, the name after), for the public notice of the last one."""
+    arrived: dict[Seat, int] = field(default_factory=dict)
+    """The seq of each replaced seat's latest replacement: the newcomer's own
+    records start there (they do not read the private ones before it)."""
+    by_seat: bool = False
+    """Whether the log records players by seat from here on: protocol 3, or
+    an older log after ``SeatsAdopted``."""
+
+    def name(self, seat: str) -> str:
+        """The current name of ``seat`` (``GM`` or anything else as it is)."""
+        return self.names.get(Seat(seat), seat)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' current names, in seating order."""
+        return tuple(self.name(s) for s in self.seats)
+
+    @property
+    def table(self) -> Table:
+        """The players as games get them: seats, current names, genders."""
+        return Table(self.seats, {s: self.name(s) for s in self.seats}, dict(self.genders))
+
+    def mixed_words(self) -> tuple[tuple[str, str], ...]:
+        """The words for the fortune as a draw mixes them: (current name,
+        word), in seating order (see ``ChanceDrawn``)."""
+        return tuple((self.name(s), w) for s, w in self.words)
+
+    @property
+    def former_names(self) -> dict[str, str]:
+        """Every name a seat had besides its own, to the seat, in a log of
+        protocol 2 or before (whose draws were named after the players' names
+        of the moment: ``gm.core.fortune.purpose_by_seat``). Empty for
+        protocol 3, whose logs name seats only."""
+        if self.protocol >= 3:
+            return {}
+        now = {s: s for s in self.seats}  # seat → its name as the changes go by
+        former: dict[str, str] = {}
+        for _, before, after in self.changes:
+            seat = next((s for s, n in now.items() if n == before), None)
+            if seat is not None:
+                now[seat] = after
+                if after != seat:
+                    former[after] = seat
+        return former
+
+    @property
+    def legacy_seats(self) -> dict[str, str]:
+        """How to read an old log's players (protocol 2 or before): the map
+        from each renamed seat's current name to the seat, which is what that
+        log recorded from the rename on instead of the seat. Empty for
+        protocol 3, after ``SeatsAdopted``, or when nobody was renamed."""
+        if self.by_seat or not self.names:
+            return {}
+        return {name: seat for seat, name in self.names.items() if name != seat}
 
 
 def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
@@ -273,12 +361,15 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
             return Meta(
                 game=event.game,
                 title=event.title,
-                players=event.players,
+                seats=tuple(Seat(s) for s in (event.seats or event.players)),
                 options=dict(event.options),
                 commitment=event.commitment,
                 settings={**DEFAULT_SETTINGS, **event.settings},
                 protocol=event.protocol,
+                by_seat=event.protocol >= 3,
             )
+        case SeatsAdopted() if meta is not None:
+            return replace(meta, by_seat=True)
         case FortuneSealed() if meta is not None:
             return replace(meta, seed=event.seed)
         case DeadlineSet() if meta is not None:
@@ -288,7 +379,7 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
         case EntropyAdded() if meta is not None:
             words = dict(meta.words)
             words[event.player] = event.word  # a player's new word replaces their old one
-            seated = tuple((p, words[p]) for p in meta.players if p in words)
+            seated = tuple((s, words[s]) for s in meta.seats if s in words)
             typed = meta.typed - {event.player} | ({event.player} if event.typed else set())
             return replace(meta, words=seated, typed=frozenset(typed))
         case ChanceDrawn() if meta is not None:
@@ -296,7 +387,7 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
         case DiceRolled() if meta is not None:
             return replace(meta, rolls=meta.rolls + 1)
         case GenderSet() if meta is not None:
-            genders = {p: g for p, g in meta.genders.items() if p != event.player}
+            genders = {s: g for s, g in meta.genders.items() if s != event.player}
             if event.gender:
                 genders[event.player] = event.gender
             return replace(meta, genders=genders)
@@ -304,7 +395,7 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
 
 
 def visible_to(audience: str, viewer: str | None) -> bool:
-    """Whether ``viewer`` (a player, ``GM``, or None for the public) may read an event."""
+    """Whether ``viewer`` (a seat, ``GM``, or None for the public) may read an event."""
     if audience == PUBLIC or viewer == GM:
         return True
     return viewer is not None and audience == viewer

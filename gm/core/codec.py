@@ -12,7 +12,15 @@ Events evolve (``Event.version``, ``Event.upcasters``): a payload of version
 class's upcasters up to the current version, and a field the stored payload
 lacks takes the dataclass's default. A payload that cannot be read raises
 ``PayloadError`` (a ``ValueError``), never an ``AttributeError`` or a
-``KeyError`` from deep inside.
+``KeyError`` from deep inside. Commands evolve the same way
+(``Command.version``, ``Command.upcasters``).
+
+**Seats in old logs.** A field annotated ``Seat`` (alone, in a tuple or a
+frozenset, as a dict key or value, in a nested dataclass) holds a player.
+Logs written before protocol 3 recorded, after a rename or a replacement,
+the player's name of that moment there instead of their seat; ``decode``
+takes the map from such names to seats (``seats``) and reads every
+``Seat``-typed value through it. The stored bytes are never rewritten.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
-from gm.core.protocol import Command, Event
+from gm.core.protocol import Command, Event, Seat
 
 VERSION_KEY = "_v"
 """The payload key of an event's schema version (absent means version 1)."""
@@ -90,7 +98,7 @@ def _dict(data: Any) -> Mapping[str, Any]:
     return data
 
 
-_SCALARS = {int: _checked(int), str: _checked(str), bool: _checked(bool)}
+_SCALARS = {int: _checked(int), str: _checked(str), bool: _checked(bool), Seat: _checked(str)}
 
 
 @functools.cache
@@ -149,6 +157,67 @@ def _dataclass_decoder(cls: type) -> Decoder:
     return decode
 
 
+SeatMap = Callable[[Any, Mapping[str, str]], Any]
+"""Reads the seats of a decoded value through a map from old names to seats."""
+
+
+@functools.cache
+def seat_mapper(tp: Any) -> SeatMap | None:
+    """A function that reads every ``Seat``-typed part of a decoded value of
+    type ``tp`` through a map (a name of that moment → its seat), or None
+    when ``tp`` holds no seat. Built once per type."""
+    if tp is Seat:
+        return lambda value, seats: seats.get(value, value)
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        inner_map = seat_mapper(inner)
+        if inner_map is None:
+            return None
+        return lambda value, seats: None if value is None else inner_map(value, seats)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = seat_mapper(args[0])
+            if each is None:
+                return None
+            return lambda value, seats: tuple([each(v, seats) for v in value])
+        maps = [seat_mapper(a) for a in args]
+        if not any(maps):
+            return None
+        return lambda value, seats: tuple(
+            v if f is None else f(v, seats) for f, v in zip(maps, value, strict=True)
+        )
+    if origin is frozenset:
+        member = seat_mapper(typing.get_args(tp)[0])
+        if member is None:
+            return None
+        return lambda value, seats: frozenset(member(v, seats) for v in value)
+    if origin in (dict, Mapping):
+        key_t, val_t = typing.get_args(tp)
+        keys, values = seat_mapper(key_t), seat_mapper(val_t)
+        if keys is None and values is None:
+            return None
+        key_of, value_of = keys or _same, values or _same
+        return lambda value, seats: {
+            key_of(k, seats): value_of(v, seats) for k, v in value.items()
+        }
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        fields = [(f.name, seat_mapper(hints[f.name])) for f in dataclasses.fields(tp) if f.init]
+        mapped = [(name, f) for name, f in fields if f is not None]
+        if not mapped:
+            return None
+        return lambda value, seats: dataclasses.replace(
+            value, **{name: f(getattr(value, name), seats) for name, f in mapped}
+        )
+    return None
+
+
+def _same(value: Any, seats: Mapping[str, str]) -> Any:
+    return value
+
+
 def encode(item: Event | Command) -> tuple[str, dict[str, Any]]:
     """``(kind, payload)`` of an event or a command; the payload carries its
     version when above 1."""
@@ -172,8 +241,9 @@ class Codec(Generic[K]):
     def encode(self, item: K) -> tuple[str, dict[str, Any]]:
         return encode(item)
 
-    def decode(self, kind: str, payload: Any) -> K:
-        """The item stored as ``(kind, payload)``.
+    def decode(self, kind: str, payload: Any, seats: Mapping[str, str] | None = None) -> K:
+        """The item stored as ``(kind, payload)``; with ``seats`` (an old log's
+        names of the moment → seats), its ``Seat``-typed values read through it.
 
         :raises KeyError: an unknown kind.
         :raises PayloadError: a payload that does not fit its kind.
@@ -197,6 +267,10 @@ class Codec(Generic[K]):
             item: K = decoder(cls)(data)  # type: ignore[arg-type]  # classes hash
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PayloadError(f"a {kind} payload does not fit its fields: {err!r}") from None
+        if seats:
+            mapper = seat_mapper(cls)  # type: ignore[arg-type]  # classes hash
+            if mapper is not None:
+                item = mapper(item, seats)
         return item
 
     def knows(self, kind: str) -> bool:

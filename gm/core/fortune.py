@@ -31,10 +31,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TypeVar
 
 from gm.core.canonical import canonical_json
+from gm.core.names import slugify
 from gm.errors import GMError
 
 T = TypeVar("T")
@@ -107,6 +108,26 @@ class Fortune:
         return out
 
 
+def purpose_by_seat(purpose: str, former: Mapping[str, str]) -> str:
+    """``purpose`` as the rules name it now, when an old log (protocol 2 or
+    before) named it after a player's name of the moment: ``former`` maps
+    each name a seat had to the seat, and a path part that is such a name's
+    slug becomes the seat's (``round-2/deck/ana-bis`` → ``round-2/deck/ana``).
+
+    >>> purpose_by_seat("round-2/default/pickpocket-ana-bis", {"ana-bis": "ana"})
+    'round-2/default/pickpocket-ana'
+    """
+    moved = {slugify(name): slugify(seat) for name, seat in former.items()}
+    moved = {old: new for old, new in moved.items() if old and new and old != new}
+    if not moved:
+        return purpose
+    pattern = re.compile(
+        r"(?<![a-z0-9])(" + "|".join(map(re.escape, sorted(moved, key=len, reverse=True)))
+        + r")(?=/|$)"
+    )
+    return pattern.sub(lambda m: moved[m.group(1)], purpose)
+
+
 class FortuneDraws:
     """The fortune of one command (implements ``Draws``): a stream per purpose.
 
@@ -116,14 +137,24 @@ class FortuneDraws:
     """
 
     def __init__(
-        self, seed: str, words: Sequence[tuple[str, str]] = (), drawn: Collection[str] = ()
+        self,
+        seed: str,
+        words: Sequence[tuple[str, str]] = (),
+        drawn: Collection[str] = (),
+        aliases: Mapping[str, str] | None = None,
     ) -> None:
         self._seed = seed
         self.words = tuple(words)
         self._drawn = drawn
+        self._aliases = aliases or {}
+        """Purposes the rules ask for → the purposes an old log recorded for
+        them (a log of protocol 2 named a renamed player's draws by their name
+        of the moment, ``round-2/deck/ana-bis``, where the rules now name the
+        seat): ``gm verify`` re-draws what was drawn."""
         self.opened: list[str] = []
 
     def stream(self, purpose: str) -> Fortune:
+        purpose = self._aliases.get(purpose, purpose)
         if not PURPOSE.match(purpose):
             raise ValueError(f"not a draw purpose: {purpose!r}")
         if purpose in self._drawn or purpose in self.opened:

@@ -9,8 +9,13 @@ game's command-line steps from ``StepSpec`` data.
 
 Vocabulary (boardgame.io, python-chess, eventsourcing):
 
+* a *seat* is a player's stable identity in a campaign (``Seat``): the name
+  they had when the campaign was created, which never changes. Games,
+  events, commands, secrets and ``Awaited`` key on seats only; a player's
+  current *name* is a label the platform's roster holds, which reaches the
+  game only as a ``Table`` (for reading names in messages and for views);
 * a *command* is what someone asks for, in the imperative (``SetOrder``,
-  ``Resolve``); the actor is a player's name or ``GM``;
+  ``Resolve``); the actor is a seat or ``GM``;
 * an *event* is what happened, in the past tense (``OrderSet``,
   ``PotShared``); events are frozen dataclasses with a stable ``kind``, a
   ``version`` and an audience (who may read the payload);
@@ -30,9 +35,22 @@ Vocabulary (boardgame.io, python-chess, eventsourcing):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NewType,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+)
+
+from gm.core.names import find_name
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -41,7 +59,91 @@ GM = "gm"
 """The actor name of the game master. No player may be called this."""
 
 PUBLIC = "*"
-"""The audience of an event anyone may read. Otherwise: ``GM`` or a player's name."""
+"""The audience of an event anyone may read. Otherwise: ``GM`` or a seat.
+No player may be called this (``gm.core.names.RESERVED``)."""
+
+if TYPE_CHECKING:
+    # To the type checker a seat is the str it is: the rules pass seats
+    # around as strings, and a static distinction would have every rule
+    # convert them. The codec needs the distinct runtime type below.
+    Seat: TypeAlias = str
+else:
+    Seat = NewType("Seat", str)
+"""A player's stable identity in a campaign: the name they had when the
+campaign was created. It never changes, whatever the roster calls them now.
+The codec sees ``Seat`` in type hints: a field annotated so (alone, in a
+tuple, as a dict key) holds a player, which is how an old log's names of
+the moment are read back as seats."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The players as a game sees them where names matter: ``seats`` in
+    seating order, the current name of each (``names``) and their genders.
+
+    The platform builds it from the roster and passes it to every function
+    that reads names in text or writes names for people (``parse``, views,
+    ``legal_inputs``…); the rules themselves never see names. A game's
+    function may default it to ``Table.of(seats)``, where each seat is
+    called by itself (the table of a campaign nobody was renamed in).
+    """
+
+    seats: tuple[Seat, ...]
+    names: Mapping[Seat, str] = field(default_factory=dict)
+    genders: Mapping[Seat, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, seats: Iterable[str]) -> Table:
+        """The identity table: each seat called by itself."""
+        seated = tuple(Seat(s) for s in seats)
+        return cls(seated, {s: s for s in seated})
+
+    def name(self, seat: str) -> str:
+        """The current name of ``seat`` (anything else, ``GM`` say, as it is)."""
+        return self.names.get(Seat(seat), seat)
+
+    def named(self, seats: Iterable[str]) -> list[str]:
+        """The current names of ``seats``, in their order."""
+        return [self.name(s) for s in seats]
+
+    def seat_named(self, name: str) -> Seat | None:
+        """The seat whose current name is ``name`` (case and accents ignored), or None."""
+        found = find_name([self.name(s) for s in self.seats], name)
+        if found is None:
+            return None
+        return next(s for s in self.seats if self.name(s) == found)
+
+    def seat_of(self, name: str) -> str:
+        """The seat ``name`` designates, or ``name`` as given when no player is
+        called so now (the rules then refuse it, naming the players)."""
+        seat = self.seat_named(name)
+        return name if seat is None else seat
+
+    @property
+    def labels(self) -> tuple[tuple[str, Seat], ...]:
+        """``(current name, seat)`` of every seat: what ``gm.core.names.mentions`` looks for."""
+        return tuple((self.name(s), s) for s in self.seats)
+
+    @property
+    def renamed(self) -> bool:
+        """Whether some seat is called otherwise than its id now."""
+        return any(self.name(s) != s for s in self.seats)
+
+    def relabel(self, text: str) -> str:
+        """``text`` (a refusal's message, written by the rules with seats) with
+        each seat whose name differs, as a whole word, replaced by its name."""
+        moved = {s: self.name(s) for s in self.seats if self.name(s) != s}
+        if not moved:
+            return text
+        longest_first = sorted(moved, key=len, reverse=True)
+        pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, longest_first)) + r")(?!\w)")
+        return pattern.sub(lambda m: moved[Seat(m.group(1))], text)
+
+
+def table_for(table: Table | None, seats: Iterable[str]) -> Table:
+    """``table``, or the identity table of ``seats`` when a caller gave none
+    (the rules' own tests call views with the state alone)."""
+    return table if table is not None else Table.of(seats)
 
 SecretKey = tuple[str | int, ...]
 """What identifies a secret: its family, then the values of its key fields
@@ -110,9 +212,16 @@ class Event:
 
 @dataclass(frozen=True)
 class Command:
-    """Something someone asks for. Subclasses set ``kind`` (e.g. ``"magot.set-order"``)."""
+    """Something someone asks for. Subclasses set ``kind`` (e.g. ``"magot.set-order"``).
+
+    Commands evolve as events do: ``version`` and ``upcasters`` (see
+    ``Event``), since ``gm.command-decided`` stores them and ``gm verify``
+    reads them back to decide them again.
+    """
 
     kind: ClassVar[str] = "command"
+    version: ClassVar[int] = 1
+    upcasters: ClassVar[tuple[Upcaster, ...]] = ()
 
 
 class Chance(Protocol):
@@ -172,7 +281,8 @@ class ParamSpec:
 class StepSpec:
     """A game master's step that the game adds to the command line (``gm draw``).
 
-    ``build`` turns the parsed parameters into a command (raising
+    ``build`` turns the parsed parameters and the ``Table`` (a player is
+    named by their current name: ``table.seat_of``) into a command (raising
     ``gm.errors.InputError`` on a bad value). The platform adds ``--preview``
     to every step, and ``--deadline`` to steps with ``deadline=True`` (the
     deadline then applies to the phase the step opens).
@@ -181,7 +291,7 @@ class StepSpec:
     name: str
     help: str
     params: tuple[ParamSpec, ...]
-    build: Callable[[Mapping[str, Any]], Command]
+    build: Callable[[Mapping[str, Any], Table], Command]
     deadline: bool = False
 
 
@@ -286,7 +396,7 @@ class Awaited:
     English words for the MJ (« an order », « the green-8 pick »).
     """
 
-    player: str
+    player: Seat
     how: Literal["private", "public", "choice"] = "private"
     what: str = ""
 
@@ -302,6 +412,7 @@ class ScenarioStep:
 
     where: str
     actor: str = GM
+    """A player by their current name (as ``gm order`` takes it), or ``GM``."""
     text: str | None = None
     step: str | None = None
     values: Mapping[str, Any] = field(default_factory=dict)
@@ -309,7 +420,7 @@ class ScenarioStep:
     """A condition on the game state (the game's own, pure): the input is fed
     only if it holds then. « End the manche if it is over »: the rules, not
     the file, say where a manche ends."""
-    actor_of: Callable[[Any], str] | None = None
+    actor_of: Callable[[Any], Seat] | None = None
     """The actor, read from the game state when the input is fed (a turn-based
     game whose file leaves out whose turn it is: the rules know). It may
     raise ``InputError`` naming the place in the file."""
@@ -337,11 +448,13 @@ class GameDef(Generic[S]):
     evolve: Callable[[S, Event], S]
     """Apply one event. Never refuses a stored event."""
     decide: Callable[[S, str, Command, Draws], list[Event]]
-    """Check a command and return its events, or raise a ``gm.errors`` error."""
-    parse: Callable[[S, str, str], tuple[Command, ...]]
-    """Read a player's pasted private message: the commands it carries, in
-    order (« je reprends le 3 et je joue le 5 » is two)."""
-    order_from_params: Callable[[S, str, Mapping[str, Any]], tuple[Command, ...]]
+    """Check a command and return its events, or raise a ``gm.errors`` error
+    (whose message names seats: the platform relabels it for people)."""
+    parse: Callable[[S, str, str, Table], tuple[Command, ...]]
+    """Read a player's pasted private message (``state``, the sender's seat,
+    the text, the table): the commands it carries, in order (« je reprends le
+    3 et je joue le 5 » is two). Players are named by their current names."""
+    order_from_params: Callable[[S, str, Mapping[str, Any], Table], tuple[Command, ...]]
     """The commands of explicit ``order_params`` values (``gm order --card 5``)."""
     phase: Callable[[S], str]
     """A stable key of the phase the game waits in (``"round-3/orders"``);
@@ -356,22 +469,24 @@ class GameDef(Generic[S]):
     """The public posts a command's events call for (``before``, ``events``, ``after``)."""
     latest_post: Callable[[S], PostRef]
     """The post that best describes the current state."""
-    public_view: Callable[[S, PostRef], Mapping[str, Any]]
-    """What a public post may show. Never a secret."""
+    public_view: Callable[[S, PostRef, Table], Mapping[str, Any]]
+    """What a public post may show, players by their current names. Never a secret."""
     shown: Callable[[S, PostRef], Shown]
     """Which secrets a public post seals and opens."""
-    player_view: Callable[[S, str], Mapping[str, Any]]
-    """What one player may know: the context of their private replies."""
-    summary: Callable[[S], dict[str, Any]]
+    player_view: Callable[[S, str, Table], Mapping[str, Any]]
+    """What one seat may know: the context of their private replies."""
+    summary: Callable[[S, Table], dict[str, Any]]
     """The JSON summary of the scenario format (``docs/scenarios.md``)."""
-    legal_inputs: Callable[[S], tuple[ScenarioStep, ...]]
+    legal_inputs: Callable[[S, Table], tuple[ScenarioStep, ...]]
     """Inputs the game accepts now, as the platform feeds them: each awaited
     player's possible messages in the game's own notation and the MJ's steps
     allowed now. Every one of them is accepted, and together they reach every
-    phase; empty once the game is over. Random playthroughs are built from them."""
-    scenario: Callable[[Mapping[str, Any]], list[ScenarioStep]]
-    """A scenario file's game-specific part as steps. Raises ``InputError``
-    naming the bad key."""
+    phase; empty once the game is over. Random playthroughs are built from them.
+    Players are named as people write them: by their current names."""
+    scenario: Callable[[Mapping[str, Any], Table], list[ScenarioStep]]
+    """A scenario file's game-specific part as steps, for the table of the
+    file's players (a name of several words is found in « NOM : TEXTE »).
+    Raises ``InputError`` naming the bad key."""
     default_for: Callable[[S, str], Command] | None = None
     """The command the rules apply for ``player``'s missing input (``gm
     default PLAYER``), drawn by the fortune where the rules say so; raises a
@@ -385,8 +500,8 @@ class GameDef(Generic[S]):
     nothing to draw. It sees the public view only, so a picture cannot show a
     secret; the platform checks that matplotlib (gm's optional ``charts``
     extra) is installed and writes PNG or SVG bytes. None: no picture."""
-    unread: Callable[[S, str, str], tuple[str, ...]] | None = None
-    """The words of an accepted message (``state``, ``player``, ``text``)
+    unread: Callable[[S, str, str, Table], tuple[str, ...]] | None = None
+    """The words of an accepted message (``state``, the seat, ``text``, the table)
     that the notation read nothing from, as typed: the MJ's note lists them,
     so that nothing a player wrote is lost unseen. None: not reported."""
 
@@ -430,8 +545,8 @@ class GameDef(Generic[S]):
     def order_params(self) -> tuple[ParamSpec, ...]:
         return self.info.order_params
 
-    def waiting_for(self, state: S) -> tuple[str, ...]:
-        """The players awaited, each once, in the order they are due."""
+    def waiting_for(self, state: S) -> tuple[Seat, ...]:
+        """The seats awaited, each once, in the order they are due."""
         return tuple(dict.fromkeys(a.player for a in self.awaiting(state)))
 
 

@@ -67,7 +67,7 @@ class Result:
     recorded: bool = True
     notes: tuple[str, ...] = field(default_factory=tuple)
     to: str | None = None
-    """The player the reply is for (their name as seated)."""
+    """The seat of the player the reply is for."""
     defaults: tuple[Result, ...] = ()
     """The defaults a forced step applied first (``--force``), in order:
     each one's reply and posts, as ``gm default`` would have printed them."""
@@ -123,8 +123,9 @@ def submit(
                 params={"word": word},
             )
         reached.append(True)  # from here on, a refusal is the game's: the word is kept
+        table = campaign.table
         if params:
-            return campaign.game.order_from_params(campaign.state, actor, params)
+            return campaign.game.order_from_params(campaign.state, actor, params, table)
         if order_text is None or not order_text.strip():
             if word is not None:
                 return ()  # a message with a word for the fortune and nothing else
@@ -133,8 +134,9 @@ def submit(
                 + (" (everything in it was quoted or signed)" if notes else ""),
                 code="input/empty-order",
             )
-        read = expand_nicknames(order_text, campaign.meta.nicknames)
-        return campaign.game.parse(campaign.state, actor, read)
+        meta = campaign.meta
+        read = expand_nicknames(order_text, tuple((n, meta.name(s)) for n, s in meta.nicknames))
+        return campaign.game.parse(campaign.state, actor, read, table)
 
     shown = text if text is not None else " ".join(f"--{k} {v}" for k, v in (params or {}).items())
     try:
@@ -159,10 +161,12 @@ def submit(
         raise
     game = result.campaign.game
     if game.unread is not None and order_text and not params and result.to is not None:
-        left = game.unread(result.campaign.state, result.to, order_text)
+        after = result.campaign
+        left = game.unread(after.state, result.to, order_text, after.table)
         if left:
             notes.append(
-                f"Not read in {result.to}'s message: {', '.join(f'« {w} »' for w in left)}."
+                f"Not read in {after.meta.name(result.to)}'s message:"
+                f" {', '.join(f'« {w} »' for w in left)}."
             )
     return replace(result, notes=(*notes, *result.notes))
 
@@ -232,7 +236,7 @@ def step(
         spec = find_step(campaign, name)
         if deadline is not None and not spec.deadline:
             raise InputError(f"'gm {name}' takes no --deadline", code="input/deadline")
-        return (spec.build(values),)
+        return (spec.build(values, campaign.table),)
 
     # A step with a ``player`` argument records that player's choice (gm fold
     # marco): they get the same reply as if their message had said it.
@@ -262,7 +266,7 @@ def _forced(
     none does. Then record each default as ``gm default`` would, and the step."""
     campaign = load(env, slug)
     game, meta, state = campaign.game, campaign.meta, campaign.state
-    command = find_step(campaign, name).build(values)
+    command = find_step(campaign, name).build(values, campaign.table)
     plan: list[str] = []
     refusal: GMError | None = None
     while True:
@@ -286,11 +290,12 @@ def _forced(
     if plan and preview:
         raise InputError(
             f"'gm {name} --force --preview' cannot show the {len(plan)} default(s) it would"
-            f" apply first (for {', '.join(dict.fromkeys(plan))}): preview"
+            f" apply first (for {', '.join(dict.fromkeys(map(campaign.table.name, plan)))}): preview"
             " 'gm default PLAYER', or run it without --preview",
             code="input/force-preview",
         )
-    applied = tuple(default(env, slug, player) for player in plan)
+    # gm default reads a name as the MJ types it: the seat's current one
+    applied = tuple(default(env, slug, campaign.table.name(player)) for player in plan)
     result = step(env, slug, name, values, deadline, preview)
     return replace(result, defaults=applied)
 
@@ -320,7 +325,7 @@ def default(
         if rule is None:
             raise InputError(
                 f"{campaign.game.title} has no default for a missing input: its rules say"
-                f" what happens then (next: {campaign.game.next_step(campaign.state)})",
+                f" what happens then (next: {campaign.table.relabel(campaign.game.next_step(campaign.state))})",
                 code="input/no-default",
             )
         return (rule(campaign.state, name),)
@@ -374,10 +379,13 @@ def _run(
         if actor != GM:
             actor = resolve_player(campaign, actor)
         try:
-            commands = make(campaign, actor)
-            opening = list(before(actor))
-            meta, state = deciding.apply(campaign.game, campaign.meta, campaign.state, opening)
-            decided = deciding.decide(campaign.game, meta, state, actor, commands)
+            try:
+                commands = make(campaign, actor)
+                opening = list(before(actor))
+                meta, state = deciding.apply(campaign.game, campaign.meta, campaign.state, opening)
+                decided = deciding.decide(campaign.game, meta, state, actor, commands)
+            except GMError as err:
+                raise relabeled(err, campaign) from None
         except GMError as err:
             if submission is None or isinstance(err, InputError):
                 raise
@@ -386,10 +394,10 @@ def _run(
                 campaign,
                 "order_rejected",
                 env.templates,
-                player=actor,
+                player=campaign.meta.name(actor),
                 text=read if read is not None else submission,
                 error={"code": err.code, "message": err.message, "params": err.params},
-                view=campaign.game.player_view(campaign.state, actor),
+                view=campaign.game.player_view(campaign.state, actor, campaign.table),
                 awaited=[
                     {"how": a.how, "what": a.what}
                     for a in campaign.game.awaiting(campaign.state)
@@ -398,7 +406,8 @@ def _run(
             )
             if not preview:
                 rejected = SubmissionRejected(actor, submission, err.code, err.message)
-                stored = w.append(info.slug, [to_record(rejected, actor, source)], campaign.seq)
+                records = deciding.by_seat(campaign, [to_record(rejected, actor, source)])
+                stored = w.append(info.slug, records, campaign.seq)
                 committed = extend(campaign, stored)
         if refusal is None:
             to = actor if submission is not None else None
@@ -454,7 +463,8 @@ def _apply(
         reply = _reply(env, campaign, projected, to, would_be, defaulted) if to else None
         return Result(projected, (), posts, reply, recorded=False, to=to)
 
-    stored = w.append(campaign.slug, [to_record(e, actor, source) for e in recorded], campaign.seq)
+    records = deciding.by_seat(campaign, [to_record(e, actor, source) for e in recorded])
+    stored = w.append(campaign.slug, records, campaign.seq)
     after = extend(campaign, stored)
     bodies = [(ref, render_public(after, ref, after.head, env.templates)) for ref in refs]
     published, rows = publish(w, after, bodies, env.templates, batch=stored[0].seq)
@@ -463,6 +473,32 @@ def _apply(
     )
     reply = _reply(env, campaign, after, to, stored, defaulted) if to else None
     return Result(published, tuple(stored), posts, reply, to=to)
+
+
+_PLATFORM_CODES = ("player/", "input/")
+
+
+def relabeled(err: GMError, campaign: Campaign) -> GMError:
+    """``err`` (raised by the rules, which name seats) with each renamed seat
+    called by its current name, in its message and its string parameters,
+    for the MJ and the reply templates: the one place refusals are built.
+    Nothing changes when nobody was renamed, nor in the platform's own
+    refusals (``player/…``, ``input/…``), which name players by their names."""
+    table = campaign.table
+    if not table.renamed or err.code.startswith(_PLATFORM_CODES):
+        return err
+
+    def label(value: Any) -> Any:
+        if isinstance(value, str):
+            return table.relabel(value)
+        if isinstance(value, list | tuple):
+            return type(value)(label(v) for v in value)
+        return value
+
+    err.message = table.relabel(err.message)
+    err.args = (err.message,)
+    err.params = {k: label(v) for k, v in err.params.items()}
+    return err
 
 
 def _deadline(
@@ -494,7 +530,7 @@ def _reply(
     gm fold, gm stay, gm withdraw; ``default``: the rules' default)."""
     if not any(r.kind == CommandDecided.kind for r in stored):
         return render_common(campaign, "word_received", env.templates, player=player)
-    seals = sealed_in(campaign.game.id, stored)
+    seals = sealed_in(campaign, stored)
     seal = seals[-1]["seal"] if seals else None
     by_mj = any(r.kind == CommandDecided.kind and r.actor == GM for r in stored)
     return render_private(

@@ -13,7 +13,12 @@ in order, and names the event (seq) or the post of every difference:
    runs too) against the state it was decided on, with the same fortune
    streams (the seed, the purpose, the players' words then), and what the
    rules give must be exactly the events that follow it, chance results
-   (bills, dice, shuffles, deals) included. A game event that no command
+   (bills, dice, shuffles, deals) included. The comparison is between
+   values: the stored events *decoded* (upcast to today's versions, an old
+   log's names of the moment read as seats) against the events decided
+   again, never today's re-encoding against the stored bytes, so that an
+   event or a command that evolved (a field added with a default, a new
+   version with its upcaster) still verifies. A game event that no command
    decided is a problem; so is a purpose drawn twice, or an undo of a draw.
 4. **The posts**: each archived post's text is the one the log committed to
    (``PostPublished``, written when it was made), and it renders again, byte

@@ -27,8 +27,7 @@ from gm.core.campaign import (
     GenderSet,
     SettingChanged,
 )
-from gm.core.names import MAX_SLUG, find_name, nfc, numbered_slug, slugify
-from gm.core.names import fold as fold_name
+from gm.core.names import MAX_SLUG, check_name, nfc, numbered_slug, slugify
 from gm.core.protocol import GM, PostRef
 from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_choices, quoted
 from gm.reader import BOARD, MAX_DEPTH, read_text, toml_depth
@@ -54,52 +53,27 @@ def current_slug(env: Env) -> str | None:
     return env.store.get_setting(current_key(env)) or env.store.get_setting(CURRENT)
 
 
-MAX_NAME = 40
 MAX_TITLE = 200
 _SLUG = re.compile(rf"^[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}$")
 
 
 def check_players(game_id: str, names: Sequence[str]) -> tuple[str, ...]:
-    """Normalise and validate the seated players.
+    """Normalise and validate the seated players: the platform's one rule for
+    names (``gm.core.names.check_name``), then the game's seat count.
 
-    :raises InputError: empty or too long names, names that collide once case
-        and accents are ignored, the reserved name ``gm``, a wrong count.
+    :raises InputError: a name that breaks the rule, two names that collide
+        once case and accents are ignored, a wrong count.
     """
     game = games.load(game_id)
-    players = tuple(nfc(n) for n in names)
-    seen: dict[str, str] = {}
-    for raw, name in zip(names, players, strict=True):
-        if not name:
-            raise InputError(f"empty player name in {', '.join(names)!r}", code="campaign/players")
-        if len(name) > MAX_NAME:
-            raise InputError(
-                f"player name {name[:20]!r}… is {len(name)} characters; the limit is {MAX_NAME}",
-                code="campaign/players",
-            )
-        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp") for c in name):
-            raise InputError(
-                f"player name {raw!r} contains control or invisible characters (a direction"
-                " mark, a zero-width space…): every player must read the same name",
-                code="campaign/players",
-            )
-        key = fold_name(name)
-        if key == GM:
-            raise InputError(
-                "'gm' is reserved for the game master; choose another name", code="campaign/players"
-            )
-        if key in seen:
-            raise InputError(
-                f"players {seen[key]!r} and {name!r} are the same name once case and accents are"
-                " ignored; give them distinct names",
-                code="campaign/players",
-            )
-        seen[key] = name
+    players: list[str] = []
+    for name in names:
+        players.append(check_name(name, players, code="campaign/players"))
     if not game.min_players <= len(players) <= game.max_players:
         raise InputError(
             f"{game.title} needs {games.info(game_id).seats}, got {len(players)}",
             code="campaign/players",
         )
-    return players
+    return tuple(players)
 
 
 def check_settings(settings: Mapping[str, str]) -> dict[str, str]:
@@ -236,6 +210,7 @@ def create(
         game=game.id,
         title=title,
         players=seated,
+        seats=seated,  # a seat is its player's name at the creation, for good
         options=configured,
         commitment=fortune.commitment(seed),
         settings=checked,
@@ -315,7 +290,8 @@ def status(env: Env, slug: str) -> dict[str, Any]:
     """The JSON summary of ``docs/scenarios.md`` plus where the game stands."""
     campaign = load(env, slug)
     game = campaign.game
-    summary = game.summary(campaign.state)
+    summary = game.summary(campaign.state, campaign.table)
+    name = campaign.meta.name
     at = campaign.deadline()
     now = env.now()
     return {
@@ -324,14 +300,14 @@ def status(env: Env, slug: str) -> dict[str, Any]:
         **summary,
         "title": campaign.meta.title,
         "phase": game.phase(campaign.state),
-        "awaiting": list(game.waiting_for(campaign.state)),
+        "awaiting": [name(s) for s in game.waiting_for(campaign.state)],
         "expected": [
-            {"player": a.player, "how": a.how, "what": a.what}
+            {"player": name(a.player), "how": a.how, "what": a.what}
             for a in game.awaiting(campaign.state)
         ],
         "deadline": at.isoformat() if at else None,
         "time_left": clock.time_left(at, now) if at else None,
-        "next": game.next_step(campaign.state),
+        "next": campaign.table.relabel(game.next_step(campaign.state)),
         "events": campaign.seq,
     }
 
@@ -391,13 +367,13 @@ def set_gender(env: Env, slug: str, player: str, value: str) -> Result:
     :raises NotFoundError: no such player at the table.
     """
     from gm.service.actions import Result
-    from gm.service.deciding import to_record
+    from gm.service.deciding import by_seat, to_record
 
     wanted = genders.parse(value)
     with env.store.write(slug) as w:
         info = env.store.campaign(slug)
         campaign = fold(info.slug, info.game, w.events(info.slug))
-        seated = find_name(campaign.meta.players, player)
+        seated = campaign.table.seat_named(player)
         if seated is None:
             raise NotFoundError(
                 f"no player named {player!r} in {info.slug!r} (players:"
@@ -406,7 +382,8 @@ def set_gender(env: Env, slug: str, player: str, value: str) -> Result:
             )
         if campaign.meta.genders.get(seated, genders.NEUTRAL) == wanted:
             return Result(campaign, recorded=False)
-        stored = w.append(info.slug, [to_record(GenderSet(seated, wanted), GM)], campaign.seq)
+        records = by_seat(campaign, [to_record(GenderSet(seated, wanted), GM)])
+        stored = w.append(info.slug, records, campaign.seq)
     return Result(extend(campaign, stored), tuple(stored))
 
 

@@ -11,15 +11,15 @@ never from a counter.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gm.core import platform
-from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, evolve_meta
-from gm.core.codec import encode, to_json
+from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, SeatsAdopted, evolve_meta
+from gm.core.codec import encode
 from gm.core.fortune import FortuneDraws, UnrevealedDraws
-from gm.core.protocol import Command, Draws, Event, Game
+from gm.core.protocol import GM, Command, Draws, Event, Game
 from gm.service.loading import commands_for, is_platform
 from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
 
@@ -32,6 +32,15 @@ def to_record(event: Event, actor: str, source: str | None = None) -> NewEvent:
     """What the store appends for ``event``, recorded for ``actor``."""
     kind, payload = encode(event)
     return NewEvent(kind, actor, event.audience(), payload, source)
+
+
+def by_seat(campaign: Campaign, records: Sequence[NewEvent]) -> list[NewEvent]:
+    """``records``, after a ``SeatsAdopted`` when the campaign is an old log
+    that still records players by their names of the moment: what gm writes
+    keys players on seats, and the fold must know where that starts."""
+    if campaign.meta.by_seat:
+        return list(records)
+    return [to_record(SeatsAdopted(), GM), *records]
 
 
 @dataclass(frozen=True)
@@ -57,8 +66,16 @@ def apply(game: Game, meta: Meta, state: Any, events: Sequence[Event]) -> tuple[
     return meta, state
 
 
-def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command) -> list[Event]:
-    """The events the log records for one command, its own record first.
+def decide_one(
+    game: Game,
+    meta: Meta,
+    state: Any,
+    actor: str,
+    command: Command,
+    aliases: Mapping[str, str] | None = None,
+) -> list[Event]:
+    """The events the log records for one command, its own record first
+    (``aliases``: how an old log named the draws, see ``FortuneDraws``).
 
     A campaign folded without its seed (``Meta.seed`` None: a player's
     checker before the seed is revealed) decides every command that draws
@@ -67,13 +84,15 @@ def decide_one(game: Game, meta: Meta, state: Any, actor: str, command: Command)
     :raises GMError: the rules refuse the command.
     :raises SeedUnknown: the command draws, and the seed is not known.
     """
-    draws = FortuneDraws(meta.seed or "", meta.words, meta.drawn)
+    # the mix uses the players' names at the moment of the draw (ChanceDrawn)
+    draws = FortuneDraws(meta.seed or "", meta.mixed_words(), meta.drawn, aliases)
     rules: Draws = draws if meta.seed is not None else UnrevealedDraws()
     if is_platform(command.kind):
         events = platform.decide(meta, bool(game.is_over(state)), command, rules)
     else:
         events = list(game.decide(state, actor, command, rules))
-    record: list[Event] = [CommandDecided(actor, command.kind, to_json(command)), *events]
+    # the command's payload carries its version, like an event's (``_v``)
+    record: list[Event] = [CommandDecided(actor, command.kind, encode(command)[1]), *events]
     if draws.opened:
         record.append(ChanceDrawn(tuple(draws.opened), draws.words))
     return record
@@ -90,13 +109,16 @@ def decide(game: Game, meta: Meta, state: Any, actor: str, commands: Sequence[Co
     return Decided(tuple(recorded), meta, state)
 
 
-def command_of(game_id: str, event: CommandDecided) -> Command:
-    """The command a ``CommandDecided`` event records.
+def command_of(
+    game_id: str, event: CommandDecided, seats: Mapping[str, str] | None = None
+) -> Command:
+    """The command a ``CommandDecided`` event records (upcast to its current
+    version; ``seats``: an old log's names of the moment → seats).
 
     :raises KeyError: an unknown command kind.
     :raises PayloadError: arguments that do not fit it.
     """
-    return commands_for(game_id).decode(event.command, event.args)
+    return commands_for(game_id).decode(event.command, event.args, seats)
 
 
 def would_be(campaign: Campaign | None, records: Sequence[NewEvent], env: Env) -> list[StoredEvent]:

@@ -2,36 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 from gm.core.campaign import visible_to
-from gm.core.protocol import GM
+from gm.core.protocol import GM, Seat
 from gm.service.clock import zone
 from gm.service.env import Env
-from gm.service.loading import codec_for, is_platform, load
+from gm.service.loading import Campaign, codec_for, is_platform, load
 from gm.service.players import resolve_player
 from gm.service.secrets import seal_of
+from gm.store.records import StoredEvent
 
 
 def timeline(
     env: Env, slug: str, viewer: str = GM, player: str | None = None
 ) -> list[dict[str, Any]]:
-    """Every event ``viewer`` may read, oldest first. The MJ sees everything.
+    """Every event ``viewer`` (a player's name, or ``GM``) may read, oldest
+    first. The MJ sees everything.
 
     ``player``: only the events by or about that player (its actor, or the
     ``player`` of its payload). Events voided by ``gm undo`` are included,
     with ``"voided": true``. Each row says the round, manche and duel the log
-    was in (``None`` for a game that does not count in them).
+    was in (``None`` for a game that does not count in them). Players are
+    shown by their current names (``actor``, ``audience``); the payload is
+    as stored.
     """
     campaign = load(env, slug)
-    seen_as = {viewer}
-    if viewer != GM:
-        viewer = resolve_player(campaign, viewer)
-        seen_as = _earlier_names(campaign, viewer)
+    seat = GM if viewer == GM else resolve_player(campaign, viewer)
     about = resolve_player(campaign, player) if player is not None else None
+    return [row for *_, row in _rows(campaign, seat, about)]
+
+
+def _rows(
+    campaign: Campaign, seat: str, about: str | None
+) -> Iterator[tuple[StoredEvent, str, str, dict[str, Any]]]:
+    """The rows of ``timeline`` the seat ``seat`` (or ``GM``) may read, each
+    with its record's actor and audience as seats."""
     codec = codec_for(campaign.game.id)
-    out = []
+    name = campaign.meta.name
+    # A newcomer does not read the private records of the person they replaced.
+    since = campaign.meta.arrived.get(Seat(seat), 0) if seat != GM else 0
     # An event without a round (a pasted message, a word for the fortune)
     # belongs to the round the log was in when it was recorded; so with the
     # manche and the duel of a game that counts in them (Fistful of Gold).
@@ -41,47 +53,34 @@ def timeline(
         if "manche" in payload and payload["manche"] != where["manche"]:
             where["duel"] = None  # a new manche starts with no duel yet
         where |= {k: payload[k] for k in where if isinstance(payload.get(k), int)}
-        if not any(visible_to(record.audience, name) for name in seen_as):
+        actor, audience = campaign.actor_of(record), campaign.audience_of(record)
+        if not visible_to(audience, seat) or (audience == seat and record.seq < since):
             continue
-        if about is not None and about not in (record.actor, record.payload.get("player")):
+        if about is not None and about not in (actor, campaign.player_of(record)):
             continue
-        out.append(
-            {
-                "seq": record.seq,
-                "recorded_at": record.recorded_at,
-                "kind": record.kind,
-                "actor": record.actor,
-                "audience": record.audience,
-                "source": record.source,
-                "payload": record.payload,
-                "salt": record.salt,
-                "prev_hash": record.prev_hash,
-                "hash": record.hash,
-                "voided": record.seq in campaign.voided,
-                # one command's events share it: the seq of its first event
-                "batch": record.batch,
-                "round": where["round"],
-                "manche": where["manche"],
-                "duel": where["duel"],
-                # The full seal of a secret (posts show its first 32 digits).
-                "seal": seal_of(record)
-                if not is_platform(record.kind) and codec.type_of(record.kind).sealed
-                else None,
-            }
-        )
-    return out
-
-
-def _earlier_names(campaign: Any, player: str) -> set[str]:
-    """``player`` and the names they had before a rename (``gm rename``): the
-    same person, so their own messages stay theirs. A replaced player's are
-    not the newcomer's."""
-    names = {player}
-    for record in reversed(campaign.records):
-        renamed = record.kind == "gm.player-renamed" and record.seq not in campaign.voided
-        if renamed and record.payload["new"] in names:
-            names.add(record.payload["old"])
-    return names
+        row = {
+            "seq": record.seq,
+            "recorded_at": record.recorded_at,
+            "kind": record.kind,
+            "actor": name(actor),
+            "audience": name(audience),
+            "source": record.source,
+            "payload": record.payload,
+            "salt": record.salt,
+            "prev_hash": record.prev_hash,
+            "hash": record.hash,
+            "voided": record.seq in campaign.voided,
+            # one command's events share it: the seq of its first event
+            "batch": record.batch,
+            "round": where["round"],
+            "manche": where["manche"],
+            "duel": where["duel"],
+            # The full seal of a secret (posts show its first 32 digits).
+            "seal": seal_of(record)
+            if not is_platform(record.kind) and codec.type_of(record.kind).sealed
+            else None,
+        }
+        yield record, actor, audience, row
 
 
 def player_archive(env: Env, slug: str, player: str, fmt: str | None = None) -> str:
@@ -93,31 +92,28 @@ def player_archive(env: Env, slug: str, player: str, fmt: str | None = None) -> 
     from gm.service.posts import render_common
 
     campaign = load(env, slug)
-    name = resolve_player(campaign, player)
-    names = _earlier_names(campaign, name)
+    seat = resolve_player(campaign, player)
+    since = campaign.meta.arrived.get(Seat(seat), 0)
     codec = codec_for(campaign.game.id)
     tz = zone(campaign.meta.settings["tz"])
     entries: list[dict[str, Any]] = []
-    for row in timeline(env, slug, name):
+    for record, actor, audience, row in _rows(campaign, seat, None):
         kind, payload = row["kind"], row["payload"]
         at = datetime.fromisoformat(row["recorded_at"].replace("Z", "+00:00")).astimezone(tz)
         base = {"at": at.isoformat(), "round": row["round"], "voided": row["voided"]}
-        mine = row["audience"] in names
+        mine = audience == seat
+        theirs = row["seq"] >= since and campaign.player_of(record) == seat
         if kind == "gm.submission-received" and mine:
             entries.append({**base, "what": "message", "text": payload["text"]})
         elif kind == "gm.submission-rejected" and mine:
             entries.append({**base, "what": "refused", "text": payload["text"]})
-        elif kind == "gm.entropy-added" and payload.get("player") in names:
+        elif kind == "gm.entropy-added" and theirs:
             entries.append({**base, "what": "word", "text": payload["word"]})
-        elif kind == "gm.default-applied" and payload.get("player") in names:
+        elif kind == "gm.default-applied" and theirs:
             entries.append({**base, "what": "default"})
         elif row["seal"] and mine:
             entries.append({**base, "what": "sealed", "seal": row["seal"]})
-        elif (
-            not is_platform(kind)
-            and codec.type_of(kind).unseals
-            and mine
-            and row["actor"] not in names
-        ):
+        elif not is_platform(kind) and codec.type_of(kind).unseals and mine and actor != seat:
             entries.append({**base, "what": "withdrawn"})
+    name = campaign.meta.name(seat)
     return render_common(campaign, "history", env.templates, player=name, entries=entries)

@@ -21,6 +21,15 @@ the chain); ``Campaign.voided`` names them. A fold of a log prefix that ends
 before the undo still sees them, which is how ``gm verify`` re-renders a post
 made before an undo.
 
+Players are seats throughout (``gm.core.protocol.Seat``): a rename or a
+replacement changes the roster in ``Meta`` and nothing else. A log written
+before protocol 3 recorded, after such a change, the name of that moment
+where the seat belongs; the fold keeps the map from those names to seats as
+the roster events go by (``Meta.legacy_seats``) and decodes every event
+through it, and reads the records' actor and audience through it too
+(``Campaign.actor_of``, ``Campaign.audience_of``). The stored bytes are
+never rewritten.
+
 A log that does not fold (a payload that does not fit its kind, an unknown
 kind, an undo of events that do not precede it) raises
 ``ChainIntegrityError`` naming the seq, never a traceback: an imported file
@@ -32,7 +41,7 @@ from __future__ import annotations
 import functools
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -48,13 +57,14 @@ from gm.core.campaign import (
     FortuneSealed,
     GenderSet,
     Meta,
+    SeatsAdopted,
     SettingChanged,
     evolve_meta,
 )
 from gm.core.codec import CommandCodec, EventCodec, PayloadError
 from gm.core.platform import PLATFORM_COMMANDS
-from gm.core.protocol import Event, Game, SecretKey
-from gm.core.roster import ROSTER_EVENTS, PlayerRenamed, PlayerReplaced, evolve_roster, rename_in
+from gm.core.protocol import Event, Game, SecretKey, Table
+from gm.core.roster import ROSTER_EVENTS, PlayerReplaced, evolve_roster
 from gm.errors import ChainIntegrityError
 from gm.store.records import CampaignInfo, StoredEvent, damaged
 
@@ -85,6 +95,7 @@ _META_EVENTS: tuple[type[Event], ...] = (
     EntropyAdded,
     ChanceDrawn,
     GenderSet,
+    SeatsAdopted,
     *ROSTER_EVENTS,
 )
 FOLDED_KINDS: frozenset[str] = frozenset(e.kind for e in _META_EVENTS)
@@ -123,6 +134,29 @@ class Campaign:
     """The seqs of the events that ``EventsVoided`` events of ``records`` void."""
     secrets: Mapping[SecretKey, Secret] = field(default_factory=dict)
     """The secrets in force, by key, in the order they were first sealed."""
+    seated: Mapping[int, tuple[str, str, str | None]] = field(default_factory=dict)
+    """An old log's records that hold a name of the moment as their actor,
+    their audience or their payload's ``player``: seq → those three as seats."""
+
+    @property
+    def table(self) -> Table:
+        """The players as the game gets them (seats, current names, genders)."""
+        return self.meta.table
+
+    def actor_of(self, record: StoredEvent) -> str:
+        """The seat (or ``GM``) a record was recorded for."""
+        return self.seated[record.seq][0] if record.seq in self.seated else record.actor
+
+    def audience_of(self, record: StoredEvent) -> str:
+        """Who may read a record: ``*``, ``GM`` or a seat."""
+        return self.seated[record.seq][1] if record.seq in self.seated else record.audience
+
+    def player_of(self, record: StoredEvent) -> str | None:
+        """The seat a record's payload names as its ``player``, if it names one."""
+        if record.seq in self.seated:
+            return self.seated[record.seq][2]
+        player = record.payload.get("player")
+        return player if isinstance(player, str) else None
 
     @functools.cached_property
     def live(self) -> tuple[StoredEvent, ...]:
@@ -201,13 +235,14 @@ def forget(store: Store) -> None:
     _FOLDED.pop(store, None)
 
 
-def decode(game_id: str, record: StoredEvent) -> Event:
-    """The event a record holds.
+def decode(game_id: str, record: StoredEvent, seats: Mapping[str, str] | None = None) -> Event:
+    """The event a record holds; ``seats``: an old log's map from the names of
+    the moment to seats (``Meta.legacy_seats``), through which its players are read.
 
     :raises ChainIntegrityError: the record's kind is unknown or its payload does not fit.
     """
     try:
-        return codec_for(game_id).decode(record.kind, record.payload)
+        return codec_for(game_id).decode(record.kind, record.payload, seats)
     except (KeyError, PayloadError) as err:
         raise ChainIntegrityError(
             f"event {record.seq} ({record.kind}) cannot be read: {err.args[0]}",
@@ -228,7 +263,9 @@ def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     """
     if not records or records[0].kind != CampaignCreated.kind:
         raise _no_creation(slug, records)
-    return _fold_onto(slug, games.load(game_id), None, None, (), records, voided_by(records), {})
+    return _fold_onto(
+        slug, games.load(game_id), None, None, (), records, voided_by(records), {}, {}
+    )
 
 
 def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
@@ -239,7 +276,7 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
     if fresh:  # an undo changes the past: fold again from the start
         everything = (*campaign.records, *records)
         return _fold_onto(
-            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything), {}
+            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything), {}, {}
         )
     return _fold_onto(
         campaign.slug,
@@ -250,6 +287,7 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
         records,
         campaign.voided,
         dict(campaign.secrets),
+        dict(campaign.seated),
     )
 
 
@@ -301,26 +339,6 @@ def _unknown(record: StoredEvent) -> None:
     raise Unopened(record)
 
 
-def _renamed(game: Game, state: Any, old: str, new: str) -> Any:
-    """The game state with the player ``old`` called ``new``."""
-    rename = getattr(game, "rename", None)
-    return rename(state, old, new) if rename is not None else rename_in(state, old, new)
-
-
-def _rekeyed(secrets: dict[SecretKey, Secret], old: str, new: str) -> dict[SecretKey, Secret]:
-    """The secrets in force, found under the new name: a game asks for the
-    seat's secrets by the name it now knows (the sealed records keep theirs)."""
-    return {
-        rename_in(key, old, new): Secret(
-            rename_in(key, old, new),
-            rename_in(dict(secret.fields), old, new),
-            new if secret.owner == old else secret.owner,
-            secret.record,
-        )
-        for key, secret in secrets.items()
-    }
-
-
 def _fold_onto(
     slug: str,
     game: Game,
@@ -330,24 +348,37 @@ def _fold_onto(
     records: Sequence[StoredEvent],
     voided: frozenset[int],
     secrets: dict[SecretKey, Secret],
+    seated: dict[int, tuple[str, str, str | None]],
 ) -> Campaign:
+    legacy = meta.legacy_seats if meta is not None else {}
     for record in records:
+        if legacy and record.known:
+            player = record.payload.get("player")
+            player = player if isinstance(player, str) else None
+            mapped = (
+                legacy.get(record.actor, record.actor),
+                legacy.get(record.audience, record.audience),
+                None if player is None else legacy.get(player, player),
+            )
+            if mapped != (record.actor, record.audience, player):
+                seated[record.seq] = mapped
         if record.seq in voided:
             continue
         if not record.known:
             _unknown(record)
             continue
-        event = decode(game.id, record)
+        event = decode(game.id, record, legacy)
         try:
             if is_platform(record.kind):
                 meta = evolve_meta(meta, event)
                 if isinstance(event, CampaignCreated):
-                    state = game.initial_state(event.players, event.options)
+                    assert meta is not None
+                    state = game.initial_state(meta.seats, event.options)
                 elif meta is not None and isinstance(event, ROSTER_EVENTS):
                     meta = evolve_roster(meta, event)
-                    if isinstance(event, PlayerReplaced | PlayerRenamed):
-                        state = _renamed(game, state, event.old, event.new)
-                        secrets = _rekeyed(secrets, event.old, event.new)
+                    if isinstance(event, PlayerReplaced):
+                        meta = replace(meta, arrived={**meta.arrived, event.old: record.seq})
+                    legacy = meta.legacy_seats
             else:
                 state = game.evolve(state, event)
                 if event.sealed:
@@ -368,5 +399,5 @@ def _fold_onto(
         raise _no_creation(slug, records)
     last = records[-1]
     return Campaign(
-        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets
+        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets, seated
     )

@@ -15,30 +15,31 @@ from gm.service.loading import Campaign
 
 
 def resolve_player(campaign: Campaign, name: str) -> str:
-    """The seated player ``name`` designates (case and accents ignored), or
-    whose nickname it is (``gm nick``).
+    """The seat of the player ``name`` designates: their current name (case
+    and accents ignored), or one of their nicknames (``gm nick``). A seat's
+    id is no name of its own: after a rename, only the new name counts.
 
     :raises NotFoundError: naming the campaign's players, and the closest
         one when ``name`` looks like a slip (« fabb »: did you mean fab?).
     """
-    found = find_name(campaign.meta.players, name)
-    if found is not None:
-        return found
-    nicknames = dict(campaign.meta.nicknames)
+    meta = campaign.meta
+    seat = campaign.table.seat_named(name)
+    if seat is not None:
+        return seat
+    nicknames = dict(meta.nicknames)
     nick = find_name(nicknames, name)
     if nick is not None:
         return nicknames[nick]
-    keys = {fold_name(n): n for n in (*campaign.meta.players, *nicknames)}
+    players = meta.players
+    keys = {fold_name(n): n for n in (*players, *nicknames)}
     close = difflib.get_close_matches(fold_name(name), list(keys), n=1, cutoff=0.6)
-    guess = ""
+    suggestion = ""
     if close:
         meant = keys[close[0]]
-        guess = f"; did you mean {nicknames.get(meant, meant)!r}?"
+        suggestion = meta.name(nicknames[meant]) if meant in nicknames else meant
+    guess = f"; did you mean {suggestion!r}?" if suggestion else ""
     raise NotFoundError(
-        f"no player {quoted(name)} in {campaign.slug!r} (players: {quote_choices(campaign.meta.players)}){guess}",
+        f"no player {quoted(name)} in {campaign.slug!r} (players: {quote_choices(players)}){guess}",
         code="player/not-found",
-        params={
-            "name": name,
-            "suggestion": close and nicknames.get(keys[close[0]], keys[close[0]]),
-        },
+        params={"name": name, "suggestion": suggestion or close},
     )

@@ -61,7 +61,7 @@ def chart_rows(
             continue
         ref = PostRef(post.kind, post.at)
         try:
-            view = campaign.game.public_view(campaign.state, ref)
+            view = campaign.game.public_view(campaign.state, ref, campaign.table)
         except Exception:  # a post the game no longer renders (a roll, the rules)
             continue
         if isinstance(view.get("chart"), list) and view["chart"]:
@@ -160,7 +160,7 @@ def picture(
         # the game as it stood when the post was made: the picture shows what the post showed
         then = fold(campaign.slug, game.id, [r for r in campaign.records if r.seq <= post.at_seq])
         try:
-            view = game.public_view(then.state, ref)
+            view = game.public_view(then.state, ref, then.table)
         except NotFoundError:  # a post the game does not render (a roll, a reminder)
             continue
         figure = Figure(layout="constrained")

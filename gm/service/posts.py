@@ -22,7 +22,7 @@ import gm
 from gm.core import dice
 from gm.core.campaign import ChanceDrawn, PostPublished
 from gm.core.dice import DiceRolled
-from gm.core.fortune import label_for
+from gm.core.fortune import label_for, purpose_by_seat
 from gm.core.protocol import GM, PostRef
 from gm.service.deciding import to_record
 from gm.service.loading import Campaign, decode, extend
@@ -90,13 +90,16 @@ def campaign_context(campaign: Campaign, head: str | None) -> dict[str, Any]:
         "slug": campaign.slug,
         "game": campaign.game.id,
         "game_title": campaign.game.title,
+        # players by their current names: what posts print and agree with
         "players": list(meta.players),
-        "genders": {p: meta.genders[p] for p in meta.players if p in meta.genders},
+        "genders": {meta.name(s): meta.genders[s] for s in meta.seats if s in meta.genders},
         "commitment": "sha256:" + meta.commitment,
         "seed": meta.seed if campaign.over else None,
         "chain_head": head,
         "seq": campaign.seq,
-        "words": [{"player": p, "word": w, "typed": p in meta.typed} for p, w in meta.words],
+        "words": [
+            {"player": meta.name(s), "word": w, "typed": s in meta.typed} for s, w in meta.words
+        ],
         "draws": draws_context(campaign),
     }
 
@@ -106,16 +109,21 @@ def draws_context(campaign: Campaign) -> dict[str, dict[str, Any]]:
     post can name the stream its draw read and the words mixed into it (or
     say that none was: « tirage sans graine des joueurs »)."""
     out: dict[str, dict[str, Any]] = {}
+    former = campaign.meta.former_names
     for record in campaign.live:
         if record.kind != ChanceDrawn.kind:
             continue
         words = [{"player": p, "word": w} for p, w in record.payload["words"]]
         for purpose in record.payload["purposes"]:
-            out[purpose] = {
+            drawn = {
                 "label": label_for(purpose, record.payload["words"]),
                 "words": words,
                 "mixed": bool(words),
             }
+            out[purpose] = drawn
+            # an old log named a renamed player's draw after their name then;
+            # the views name it after the seat
+            out.setdefault(purpose_by_seat(purpose, former), drawn)
     return out
 
 
@@ -133,7 +141,6 @@ ROLL = "roll"
 ROSTER = "roster"
 """The platform's own post: a change at the table (``gm replace``, ``gm rename``;
 template ``common/<lang>/roster``), rendered from the campaign's last one."""
-ROSTER_CHANGES = {"gm.player-replaced": "replaced", "gm.player-renamed": "renamed"}
 
 
 def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: Path | None) -> str:
@@ -155,7 +162,7 @@ def render_public(campaign: Campaign, ref: PostRef, head: str | None, override: 
 def public_context(campaign: Campaign, ref: PostRef, head: str | None) -> dict[str, Any]:
     """Everything a public template receives for the post ``ref``: all that an
     edited template could ever print (the conformance tests search it)."""
-    view = campaign.game.public_view(campaign.state, ref)
+    view = campaign.game.public_view(campaign.state, ref, campaign.table)
     return {
         "post": {"kind": ref.kind, "round": ref.round, "at": list(ref.at)},
         "view": view,
@@ -172,10 +179,10 @@ def render_private(
     override: Path | None,
     extra: dict[str, Any] | None = None,
 ) -> str:
-    """Render a private reply for ``player`` from their own view only."""
+    """Render a private reply for the seat ``player`` from their own view only."""
     context = {
-        "player": player,
-        "view": campaign.game.player_view(campaign.state, player),
+        "player": campaign.meta.name(player),
+        "view": campaign.game.player_view(campaign.state, player, campaign.table),
         "campaign": campaign_context(campaign, campaign.head),
         "deadline": deadline_context(campaign),
         **(extra or {}),
@@ -200,18 +207,12 @@ def _render_roster(campaign: Campaign, override: Path | None) -> str:
 
     :raises ValueError: no change at the table.
     """
-    changes = [r for r in campaign.live if r.kind in ROSTER_CHANGES]
+    changes = campaign.meta.changes
     if not changes:
         raise ValueError("the campaign has no change at the table")
-    last = changes[-1]
+    change, old, new = changes[-1]
     return render_common(
-        campaign,
-        ROSTER,
-        override,
-        change=ROSTER_CHANGES[last.kind],
-        old=last.payload["old"],
-        new=last.payload["new"],
-        number=len(changes),
+        campaign, ROSTER, override, change=change, old=old, new=new, number=len(changes)
     )
 
 

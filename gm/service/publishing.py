@@ -78,18 +78,22 @@ def private_status(env: Env, slug: str, player: str) -> str:
 class Reminder:
     public: str
     nudges: dict[str, str]
+    """Each awaited player's nudge, by their current name."""
 
 
 def remind(env: Env, slug: str) -> Reminder:
     """The public reminder of missing orders and one private nudge per awaited player."""
     campaign = load(env, slug)
+    name = campaign.meta.name
     awaited = list(campaign.game.waiting_for(campaign.state))
     expected = [
-        {"player": a.player, "how": a.how, "what": a.what}
+        {"player": name(a.player), "how": a.how, "what": a.what}
         for a in campaign.game.awaiting(campaign.state)
     ]
-    public = render_common(campaign, "remind", env.templates, awaiting=awaited, expected=expected)
+    public = render_common(
+        campaign, "remind", env.templates, awaiting=[name(s) for s in awaited], expected=expected
+    )
     nudges = {
-        player: render_private(campaign, "nudge", player, env.templates) for player in awaited
+        name(seat): render_private(campaign, "nudge", seat, env.templates) for seat in awaited
     }
     return Reminder(public, nudges)

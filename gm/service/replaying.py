@@ -44,8 +44,8 @@ from gm.core.campaign import (
     PostPublished,
 )
 from gm.core.canonical import canonical_json
-from gm.core.codec import PayloadError, encode
-from gm.core.fortune import SeedUnknown, commitment
+from gm.core.codec import PayloadError, encode, to_json
+from gm.core.fortune import SeedUnknown, commitment, purpose_by_seat
 from gm.errors import GMError
 from gm.service import deciding
 from gm.service.loading import Campaign, Unopened, decode, extend, fold, is_platform, voided_by
@@ -239,6 +239,26 @@ class Replay:
         else:
             self.undecided += 1
 
+    def _legacy_purposes(self, i: int, former: Mapping[str, str]) -> dict[str, str]:
+        """How the draws of the command at ``records[i]`` were named, by the
+        purposes the rules ask for now: an old log (``former``: every name a
+        seat had → the seat) named a renamed player's draws by their name
+        then (``round-2/deck/ana-bis``), the rules now by their seat
+        (``round-2/deck/ana``). Empty when no seat was ever renamed."""
+        aliases: dict[str, str] = {}
+        if not former:
+            return aliases
+        for record in self.records[i + 1 :]:
+            if record.kind == CommandDecided.kind:
+                break
+            if record.kind == ChanceDrawn.kind and record.known:
+                for purpose in record.payload["purposes"]:
+                    now = purpose_by_seat(purpose, former)
+                    if now != purpose:
+                        aliases[now] = purpose
+                break
+        return aliases
+
     def _decide_again(self, campaign: Campaign, i: int) -> tuple[int, bool]:
         """Check the command at ``records[i]``: how many records it covers, and
         whether the records after those are still its own (it could not be
@@ -252,13 +272,19 @@ class Replay:
                 audience=record.audience,
             )
             return 1, True
-        event = decode(self.game_id, record)
+        seats = campaign.meta.legacy_seats
+        event = decode(self.game_id, record, seats)
         assert isinstance(event, CommandDecided)
         where = f"seq {record.seq} ({event.command})"
         try:
-            command = deciding.command_of(self.game_id, event)
+            command = deciding.command_of(self.game_id, event, seats)
             expected = deciding.decide_one(
-                campaign.game, campaign.meta, campaign.state, event.actor, command
+                campaign.game,
+                campaign.meta,
+                campaign.state,
+                event.actor,
+                command,
+                {} if campaign.meta.by_seat else self._legacy_purposes(i, campaign.meta.former_names),
             )
         except (KeyError, PayloadError) as err:
             self.problem(
@@ -304,15 +330,20 @@ class Replay:
             ):
                 sealed += 1
                 continue
-            if got is None or got.kind != kind or got.payload_json != canonical_json(payload):
+            if offset == 0 and got is not None and got.kind == kind:
+                continue  # the command's own record: what was read and decided again
+            # values, not bytes: the stored event decoded (upcast, an old log's
+            # names of the moment read as seats) against the one decided again
+            held = decode(self.game_id, got, seats) if got is not None and got.known else None
+            if got is None or got.kind != kind or held != want:
                 seq = got.seq if got is not None else record.seq + offset
-                holds = f"{got.kind} {got.payload_json}" if got is not None else "nothing"
+                holds = f"{got.kind} {_shown(held)}" if got is not None else "nothing"
                 self.problem(
                     "differs",
                     seq,
                     f"seq {seq}: the log holds {holds}; deciding the command of seq"
                     f" {record.seq} again (with the seed and the players' words) gives"
-                    f" {kind} {canonical_json(payload)}",
+                    f" {kind} {_shown(want)}",
                     command=event.command,
                     decided=record.seq,
                     holds=None if got is None else (got.kind, got.payload if got.known else None),
@@ -334,3 +365,8 @@ class Replay:
 
 
 __all__ = ["Decision", "Finding", "Replay"]
+
+
+def _shown(event: object) -> str:
+    """An event's value, as canonical JSON, for a difference's message."""
+    return canonical_json(to_json(event))

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from gm import games
-from gm.core.names import slugify
-from gm.core.protocol import ScenarioStep
+from gm.core.gender import split_player
+from gm.core.names import nfc, slugify
+from gm.core.protocol import ScenarioStep, Table
 from gm.core.scenarios import COMMON_KEYS
 from gm.errors import GMError, InputError
 from gm.reader import SCENARIO, load_toml, read_text
@@ -73,7 +74,9 @@ def play(env: Env, path: Path) -> Played:
     document = read(path)
     game = games.load(document["game"])
     specific = {k: v for k, v in document.items() if k not in COMMON_KEYS}
-    steps = game.scenario(specific)
+    # the file's names are the seats to be: « Calamity Jane : Tir » is read against them
+    seats = [nfc(split_player(raw)[0]) for raw in document["players"]]
+    steps = game.scenario(specific, Table.of(seats))
     title = document.get("title") or path.stem
     created = campaigns.create(
         env,
@@ -96,7 +99,7 @@ def play(env: Env, path: Path) -> Played:
         if item.when is not None and not item.when(campaign.state):
             continue
         if item.actor_of is not None:
-            item = replace(item, actor=item.actor_of(campaign.state))
+            item = replace(item, actor=campaign.meta.name(item.actor_of(campaign.state)))
         result = _feed(env, campaign.slug, item)
         campaign = result.campaign
         posts.extend(result.posts)

@@ -15,13 +15,14 @@ The salt of a secret whose content stays hidden is never published, or
 anyone could find its content by trying every possibility against its seal.
 Templates receive the entries built here (``seals``, ``opened``,
 ``disclosed``): plain dicts with the secret's family, its key fields (e.g.
-``round`` and ``player``), its owner as ``player``, its full ``seal``, the
+``round`` and ``player``), its owner as ``player`` (by their current name:
+the payload sealed keys them on their seat), its full ``seal``, the
 ``version`` of its stored payload and, when opened, its ``salt``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gm.core.protocol import PostRef
@@ -35,12 +36,13 @@ def seal_of(record: StoredEvent) -> str:
     return record.body
 
 
-def entry(secret: Secret, *, salt: bool = False) -> dict[str, Any]:
-    """A secret as templates print it (see the module docstring)."""
+def entry(secret: Secret, name: Callable[[str], str], *, salt: bool = False) -> dict[str, Any]:
+    """A secret as templates print it (see the module docstring); ``name``
+    gives a seat's current name."""
     out: dict[str, Any] = {
         "secret": secret.key[0],
         **secret.fields,
-        "player": secret.owner,
+        "player": name(secret.owner),
         "seal": seal_of(secret.record),
         # the payload's schema version as stored: an old secret re-seals with
         # its old payload (see Event.version)
@@ -62,22 +64,26 @@ def post_secrets(campaign: Campaign, ref: PostRef) -> dict[str, list[dict[str, A
     disclosed: list[Secret] = []
     if shown.disclose_all and campaign.over:
         disclosed = sorted(secrets.values(), key=lambda s: s.record.seq)
+    name = campaign.meta.name
     return {
-        "seals": [entry(s) for s in present(shown.sealed)],
-        "opened": [entry(s, salt=True) for s in present(shown.opened)],
-        "disclosed": [entry(s, salt=True) for s in disclosed],
+        "seals": [entry(s, name) for s in present(shown.sealed)],
+        "opened": [entry(s, name, salt=True) for s in present(shown.opened)],
+        "disclosed": [entry(s, name, salt=True) for s in disclosed],
     }
 
 
-def sealed_in(game_id: str, records: Sequence[StoredEvent]) -> list[dict[str, Any]]:
-    """The seals of the secrets ``records`` recorded, for the owner's private reply."""
-    codec = codec_for(game_id)
+def sealed_in(campaign: Campaign, records: Sequence[StoredEvent]) -> list[dict[str, Any]]:
+    """The seals of the secrets ``records`` (just appended to ``campaign``)
+    recorded, for the owner's private reply."""
+    codec = codec_for(campaign.game.id)
     out = []
     for record in records:
         if record.kind.startswith("gm.") or not codec.type_of(record.kind).sealed:
             continue
         event = codec.decode(record.kind, record.payload)
         fields = {name: getattr(event, name) for name in event.secret_fields}
+        if "player" in fields:
+            fields["player"] = campaign.meta.name(fields["player"])
         out.append({"secret": event.secret_key()[0], **fields, "seal": seal_of(record)})
     return out
 

@@ -14,10 +14,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from gm.cli import cli
+from gm.core.names import MAX_NAME
 from gm.games.magot.rules import MAX_BILLS, MAX_LOOT_UNITS, MAX_ROUNDS
 from gm.render.engine import MAX_OUTPUT
 from gm.service.actions import MAX_ORDER_TEXT
-from gm.service.campaigns import MAX_NAME, MAX_TITLE
+from gm.service.campaigns import MAX_TITLE
 
 
 def run(db: str, *args: str, code: int = 0) -> Result:

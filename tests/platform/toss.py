@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from gm.core.names import fold, mentions
 from gm.core.protocol import (
     GM,
     NOTHING_SHOWN,
@@ -45,6 +46,8 @@ from gm.core.protocol import (
     ScenarioStep,
     Shown,
     StepSpec,
+    Table,
+    table_for,
 )
 from gm.errors import IllegalOrderError, InputError, OrderSyntaxError, PhaseError
 
@@ -283,19 +286,25 @@ def decide_with_default(state: State, actor: str, command: Command, draws: Draws
 # --- notation -------------------------------------------------------------------
 
 
-def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
-    words = text.lower().replace(":", " ").replace(",", " ").split()
+def _words(text: str) -> list[str]:
+    return fold(text).replace(":", " ").replace(",", " ").split()
+
+
+def parse(state: State, actor: str, text: str, table: Table | None = None) -> tuple[Command, ...]:
+    words = _words(text)
     if state.stealing:
         if "garde" in words:
             return (Steal(actor, None),)
-        names = [p for p in state.players if p.lower() in words]
+        # players are found by their current names, several words included
+        table = table_for(table, state.players)
+        names = list(dict.fromkeys(m.seat for m in mentions(words, table.labels, _words)))
         if "vole" in words and len(names) == 1:
             return (Steal(actor, names[0]),)
         raise OrderSyntaxError(
             f"say « je vole <joueur> » or « je garde », got {text!r}", code="order/syntax"
         )
     sides = [w for w in words if w in SIDES]
-    if "pièce" in words or "piece" in words:
+    if "piece" in words:
         numbers = [int(w) for w in words if w in ("1", "2")]
         if len(numbers) == 1 and len(sides) == 1:
             return (Guess(actor, numbers[0], sides[0]),)
@@ -306,8 +315,10 @@ def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
     )
 
 
-def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
-    return parse(state, actor, str(values.get("side", "")))
+def order_from_params(
+    state: State, actor: str, values: Mapping[str, Any], table: Table | None = None
+) -> tuple[Command, ...]:
+    return parse(state, actor, str(values.get("side", "")), table)
 
 
 # --- what the platform asks ----------------------------------------------------
@@ -375,11 +386,12 @@ def shown(state: State, post: PostRef) -> Shown:
     return NOTHING_SHOWN
 
 
-def public_view(state: State, post: PostRef) -> Mapping[str, Any]:
+def public_view(state: State, post: PostRef, table: Table | None = None) -> Mapping[str, Any]:
+    name = table_for(table, state.players).name
     base = {
-        "players": list(state.players),
-        "scores": [{"name": p, "score": s} for p, s in state.scores],
-        "robbers": list(state.robbers),
+        "players": [name(p) for p in state.players],
+        "scores": [{"name": name(p), "score": s} for p, s in state.scores],
+        "robbers": [name(p) for p in state.robbers],
     }
     if post.kind == "results" and post.round is not None:
         return base | {"round": post.round, "coins": list(state.flips[post.round - 1])}
@@ -388,50 +400,60 @@ def public_view(state: State, post: PostRef) -> Mapping[str, Any]:
         if not found:
             raise InputError(f"no robbery {post.address}", code="toss/no-such-post")
         _, _, robber, victim = found[0]
-        return base | {"round": post.at[0], "turn": post.at[1], "robber": robber, "victim": victim}
+        return base | {
+            "round": post.at[0],
+            "turn": post.at[1],
+            "robber": name(robber),
+            "victim": None if victim is None else name(victim),
+        }
     return base
 
 
-def player_view(state: State, player: str) -> Mapping[str, Any]:
+def player_view(state: State, player: str, table: Table | None = None) -> Mapping[str, Any]:
     guesses = [state.guess(player, c) for c in COINS]
     return {"guesses": [g or "?" for g in guesses], "score": state.score(player)}
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State, table: Table | None = None) -> dict[str, Any]:
+    name = table_for(table, state.players).name
     return {
         "game": "toss",
         "finished": is_over(state),
-        "players": [{"name": p, "score": s} for p, s in state.scores],
+        "players": [{"name": name(p), "score": s} for p, s in state.scores],
         "rounds": [{"number": i + 1, "coins": list(f)} for i, f in enumerate(state.flips)],
     }
 
 
-def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+def legal_inputs(state: State, table: Table | None = None) -> tuple[ScenarioStep, ...]:
+    name = table_for(table, state.players).name
     here = phase(state)
     if is_over(state):
         return ()
     if state.stealing:
-        robber = state.robbers[0]
+        robber = name(state.robbers[0])
         out = [ScenarioStep(here, actor=robber, text="je garde")]
         out += [
-            ScenarioStep(here, actor=robber, text=f"je vole {v}") for v in victims(state, robber)
+            ScenarioStep(here, actor=robber, text=f"je vole {name(v)}")
+            for v in victims(state, state.robbers[0])
         ]
         out.append(ScenarioStep(here, step="default", values={"player": robber}))
         return tuple(out)
     out = [
-        ScenarioStep(here, actor=p, text=f"{a} {b}")
+        ScenarioStep(here, actor=name(p), text=f"{a} {b}")
         for p in state.players
         for a in SIDES
         for b in SIDES
     ]
     out += [
-        ScenarioStep(here, actor=p, text=f"pièce 2 : {s}") for p in state.players for s in SIDES
+        ScenarioStep(here, actor=name(p), text=f"pièce 2 : {s}")
+        for p in state.players
+        for s in SIDES
     ]
     out.append(ScenarioStep(here, step="flip", values={"force": True}))
     return tuple(out)
 
 
-def scenario(document: Mapping[str, Any]) -> list[ScenarioStep]:
+def scenario(document: Mapping[str, Any], table: Table | None = None) -> list[ScenarioStep]:
     steps: list[ScenarioStep] = []
     for i, round_ in enumerate(document.get("rounds", []), start=1):
         for player, text in round_.get("guesses", {}).items():
@@ -458,7 +480,7 @@ STEPS = (
         "flip",
         "Flip both coins.\n\nExample: gm flip",
         (ParamSpec("force", "flip even with missing guesses", kind="flag"),),
-        lambda values: Flip(force=bool(values.get("force"))),
+        lambda values, table: Flip(force=bool(values.get("force"))),
         deadline=True,
     ),
 )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import Command
+from gm.core.protocol import Command, Seat
 
 from .cards import Card
 from .model import Choice
@@ -32,7 +32,7 @@ class PlayCard(Command):
     when asked, on a tunnel turn, or by Ghost on their first turn)."""
 
     kind: ClassVar[str] = "colt.play-card"
-    player: str
+    player: Seat
     card: Card
     face_down: bool = False
 
@@ -42,7 +42,7 @@ class DrawCards(Command):
     """On their Plan turn, ``player`` draws 3 cards (fewer when the deck runs short)."""
 
     kind: ClassVar[str] = "colt.draw-cards"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Choose(Command):
     (None: the card resolving now if it is theirs, else their next one)."""
 
     kind: ClassVar[str] = "colt.choose"
-    player: str
+    player: Seat
     alternatives: tuple[Choice, ...]
     card: Card | None = None
     conditional: bool = False
@@ -65,7 +65,7 @@ class Pickpocket(Command):
     """At Pickpocket, ``player`` takes a purse lying on their spot, or not."""
 
     kind: ClassVar[str] = "colt.pickpocket"
-    player: str
+    player: Seat
     take: bool
     value: int | None = None
 
@@ -77,7 +77,7 @@ class SetUp(Command):
     *scripted*: nothing is ever drawn."""
 
     kind: ClassVar[str] = "colt.set-up"
-    characters: tuple[tuple[str, str], ...] = ()
+    characters: tuple[tuple[Seat, str], ...] = ()
     cars: tuple[int, ...] | None = None
     purses: tuple[tuple[int, ...], ...] | None = None
 
@@ -89,7 +89,7 @@ class OpenRound(Command):
 
     kind: ClassVar[str] = "colt.open-round"
     card: str | None = None
-    decks: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    decks: tuple[tuple[Seat, tuple[Card, ...]], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class ApplyDefault(Command):
     fortune (R-6)."""
 
     kind: ClassVar[str] = "colt.apply-default"
-    player: str
+    player: Seat
 
 
 COMMANDS: tuple[type[Command], ...] = (

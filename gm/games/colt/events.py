@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import GM, Event
+from gm.core.protocol import GM, Event, Seat
 
 from .cards import Card
 from .model import Choice, Effect, Outcome
@@ -41,7 +41,7 @@ class TrainSet(Event):
     hand (a scenario: ``scripted``)."""
 
     kind: ClassVar[str] = "colt.train-set"
-    characters: tuple[tuple[str, str], ...]
+    characters: tuple[tuple[Seat, str], ...]
     cars: tuple[int, ...]
     scripted: bool = False
 
@@ -56,7 +56,7 @@ class LootPlaced(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ()
     owner_field: ClassVar[str] = "holder"
     purses: tuple[tuple[int, ...], ...]
-    holder: str = GM
+    holder: Seat = GM
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class DeckDealt(Event):
     secret: ClassVar[str] = "deck"
     secret_fields: ClassVar[tuple[str, ...]] = ("round", "player")
     round: int
-    player: str
+    player: Seat
     cards: tuple[Card, ...]
 
     def audience(self) -> str:
@@ -93,7 +93,7 @@ class CardPlayed(Event):
     kind: ClassVar[str] = "colt.card-played"
     round: int
     turn: int
-    player: str
+    player: Seat
     card: Card | None
     default: bool = False
 
@@ -108,7 +108,7 @@ class CardHidden(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ("round", "turn", "player")
     round: int
     turn: int
-    player: str
+    player: Seat
     card: Card
 
 
@@ -119,7 +119,7 @@ class CardsDrawn(Event):
     kind: ClassVar[str] = "colt.cards-drawn"
     round: int
     turn: int
-    player: str
+    player: Seat
     count: int
     default: bool = False
 
@@ -133,7 +133,7 @@ class InstructionGiven(Event):
     secret: ClassVar[str] = "instruction"
     secret_fields: ClassVar[tuple[str, ...]] = ("round", "player", "slot")
     round: int
-    player: str
+    player: Seat
     slot: int
     alternatives: tuple[Choice, ...]
 
@@ -147,7 +147,7 @@ class CardResolved(Event):
     round: int
     step: int
     first: int
-    player: str
+    player: Seat
     card: Card
     how: str
     outcome: Outcome
@@ -167,10 +167,10 @@ class PurseMoved(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ("round", "step", "player")
     round: int
     step: int
-    player: str
+    player: Seat
     value: int
-    from_bandit: str | None = None
-    to_bandit: str | None = None
+    from_bandit: Seat | None = None
+    to_bandit: Seat | None = None
     car: int | None = None
     roof: bool = False
 
@@ -181,7 +181,7 @@ class PickpocketChosen(Event):
 
     kind: ClassVar[str] = "colt.pickpocket-chosen"
     round: int
-    player: str
+    player: Seat
     take: bool
     default: bool = False
 

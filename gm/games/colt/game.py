@@ -23,10 +23,10 @@ and ``actions`` entries as the players' messages, then its Pickpocket
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gm.core.names import find_name
+from gm.core.names import find_name, leading
 from gm.core.protocol import (
     NOTHING_SHOWN,
     Awaited,
@@ -35,6 +35,8 @@ from gm.core.protocol import (
     PostRef,
     ScenarioStep,
     Shown,
+    Table,
+    table_for,
 )
 from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
@@ -145,11 +147,12 @@ def shown(state: State, post: PostRef) -> Shown:
 # --- legal inputs ---------------------------------------------------------------------------
 
 
-def _instructions(state: State, player: str) -> list[str]:
-    """Instructions ``player`` may send now for their cards still to resolve."""
+def _instructions(state: State, player: str, name: Callable[[str], str]) -> list[str]:
+    """Instructions ``player`` may send now for their cards still to resolve
+    (the others named by ``name``)."""
     start = state.step if state.phase is Phase.ACTION else 0
     current = state.resolving
-    others = [p for p in state.players if p != player]
+    others = [name(p) for p in state.players if p != player]
     texts = []
     for i in range(start, len(state.pile)):
         played = state.pile[i]
@@ -171,14 +174,19 @@ def _instructions(state: State, player: str) -> list[str]:
     return texts[:2]
 
 
-def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+def legal_inputs(state: State, table: Table | None = None) -> tuple[ScenarioStep, ...]:
     """Every message and step the rules accept now (see ``GameDef.legal_inputs``),
-    written as ``words.phrase`` and the posts write them."""
+    written as ``words.phrase`` and the posts write them, players by their
+    names at ``table``."""
+    name = table_for(table, state.players).name
     here = rules.phase_key(state)
     out: list[ScenarioStep] = []
 
     def say(player: str, text: str) -> None:
-        out.append(ScenarioStep(where=here, actor=player, text=text))
+        out.append(ScenarioStep(where=here, actor=name(player), text=text))
+
+    def default(player: str) -> ScenarioStep:
+        return ScenarioStep(where=here, step="default", values={"player": name(player)})
 
     if state.phase is Phase.OVER:
         return ()
@@ -191,7 +199,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         for player in state.players:
             if player == playing:
                 continue  # their message is their play
-            for text in _instructions(state, player):
+            for text in _instructions(state, player, name):
                 say(player, text)
     if state.phase is Phase.PLAN and state.turn is not None:
         turn = state.turn
@@ -202,27 +210,29 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
             if hidden:
                 say(turn.player, f"{card.label} face cachée")
         say(turn.player, "je pioche")
-        out.append(ScenarioStep(where=here, step="default", values={"player": turn.player}))
+        out.append(default(turn.player))
     elif state.phase is Phase.ACTION and state.resolving is not None:
         played = state.resolving
         for outcome in action.legal(state, played):
-            say(played.player, phrase(outcome))
-        out.append(ScenarioStep(where=here, step="default", values={"player": played.player}))
+            target = None if outcome.target is None else name(outcome.target)
+            say(played.player, phrase(outcome, target))
+        out.append(default(played.player))
     elif state.phase is Phase.EVENT:
         due = rules.pickpockets_due(state)
         for player in due:
             say(player, "la bourse")
             say(player, "rien")
         if due:
-            out.append(ScenarioStep(where=here, step="default", values={"player": due[0]}))
+            out.append(default(due[0]))
     return tuple(out)
 
 
 # --- scenario files -------------------------------------------------------------------------
 
 
-def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
-    """The steps of a scenario file (``docs/scenarios.md``, colt part)."""
+def scenario_steps(document: Mapping[str, Any], table: Table | None = None) -> list[ScenarioStep]:
+    """The steps of a scenario file (``docs/scenarios.md``, colt part), for
+    the table of the file's players (« Calamity Jane : Tir » names one)."""
     check_top_keys("colt", document, _TOP_KEYS)
     setup = document.get("setup")
     if not isinstance(setup, Mapping):
@@ -267,8 +277,9 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     rounds = document.get("rounds", [])
     if not isinstance(rounds, list) or not all(isinstance(r, Mapping) for r in rounds):
         raise _bad("rounds", "'rounds' must be an array of tables ([[rounds]])", "rounds")
+    names = [] if table is None else [(n, n) for n in table.names.values()]
     for number, entry in enumerate(rounds, start=1):
-        steps.extend(_round_steps(number, entry, by_character))
+        steps.extend(_round_steps(number, entry, by_character, names))
     return steps
 
 
@@ -288,19 +299,33 @@ def _entries(where: str, key: str, value: Any) -> list[str]:
     return list(value)
 
 
-def _split(where: str, text: str) -> tuple[str, str, str]:
-    """``"bob Tir : sur ana"`` → (``bob``, ``Tir``, the text after the name)."""
+def _split(
+    where: str, text: str, names: Sequence[tuple[str, str]]
+) -> tuple[str, str, str]:
+    """``"bob Tir : sur ana"`` → (``bob``, ``Tir``, the text after the name).
+    NOM is the longest of ``names`` (the players' and the characters') the
+    entry starts with, several words included (« Calamity Jane : Tir »);
+    else its first word."""
     head, sep, _ = text.partition(":")
     words = head.split()
     if not sep or not words:
         raise _bad(where, f'write "NOM : TEXTE", got {text!r}', "entry")
+    found = leading(text, names)
+    if found is not None:
+        name, rest = found
+        card = rest.partition(":")[0].strip() if ":" in rest else ""
+        return name, card, rest
     rest = text.strip()[len(words[0]) :].strip()
     return words[0], " ".join(words[1:]), rest
 
 
 def _round_steps(
-    number: int, entry: Mapping[str, Any], by_character: Mapping[str, str]
+    number: int,
+    entry: Mapping[str, Any],
+    by_character: Mapping[str, str],
+    players: Sequence[tuple[str, str]],
 ) -> list[ScenarioStep]:
+    names = [*players, *((c, c) for c in by_character)]
     where = f"round {number}"
     check_entry_keys(where, entry, _ROUND_KEYS)
     card = entry.get("card")
@@ -318,13 +343,13 @@ def _round_steps(
         ScenarioStep(where=where, step="round", values={"card": card, "deck": tuple(deck_values)})
     ]
     for i, text in enumerate(_entries(where, "plan", entry.get("plan", [])), start=1):
-        name, _, rest = _split(f"{where}, plan {i}", text)
+        name, _, rest = _split(f"{where}, plan {i}", text, names)
         rest = rest.lstrip(":").strip()
         steps.append(
             ScenarioStep(where=f"{where}, plan {i}", actor=_who(name, by_character), text=rest)
         )
     for i, text in enumerate(_entries(where, "actions", entry.get("actions", [])), start=1):
-        name, card_word, rest = _split(f"{where}, action {i}", text)
+        name, card_word, rest = _split(f"{where}, action {i}", text, names)
         player = _who(name, by_character)
         label = f"{player}, {card_word}" if card_word else player
         steps.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, ParamSpec, PostKind, StepSpec
+from gm.core.protocol import Command, GameInfo, ParamSpec, PostKind, StepSpec, Table
 from gm.errors import InputError
 
 
@@ -43,13 +43,16 @@ def _numbers(text: str, what: str) -> tuple[int, ...]:
     return tuple(int(w) for w in words)
 
 
-def _build_setup(values: Mapping[str, Any]) -> Command:
+def _build_setup(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import SetUp
 
     cars = values.get("cars")
     purses = values.get("purses")
     return SetUp(
-        characters=tuple(_pairs(values.get("character"), "character")),
+        characters=tuple(
+            (table.seat_of(name), character)
+            for name, character in _pairs(values.get("character"), "character")
+        ),
         cars=_numbers(str(cars), "cars") if cars else None,
         purses=(
             tuple(_numbers(car, "purses") for car in str(purses).split("/")) if purses else None
@@ -57,7 +60,7 @@ def _build_setup(values: Mapping[str, Any]) -> Command:
     )
 
 
-def _build_round(values: Mapping[str, Any]) -> Command:
+def _build_round(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import OpenRound
     from .notation import card_of
 
@@ -77,7 +80,7 @@ def _build_round(values: Mapping[str, Any]) -> Command:
                         params={"what": "deck", "value": word.strip()},
                     )
                 cards.append(card)
-            built.append((name, tuple(cards)))
+            built.append((table.seat_of(name), tuple(cards)))
     card = values.get("card")
     return OpenRound(card=str(card) if card else None, decks=tuple(built) if built else None)
 

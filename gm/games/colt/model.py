@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from gm.core.protocol import Seat
+
 from .cards import JEWEL_VALUE, NEUTRAL_BULLETS, STRONGBOX_VALUE, Card, Turn
 
 
@@ -147,7 +149,7 @@ class Outcome:
     direction: str | None = None
     distance: int | None = None
     level: str | None = None
-    target: str | None = None
+    target: Seat | None = None
     loot: str | None = None
 
     @property
@@ -165,7 +167,7 @@ class Choice:
     direction: str | None = None
     distance: int | None = None
     level: str | None = None
-    target: str | None = None
+    target: Seat | None = None
     loot: str | None = None
     value: int | None = None
     """A purse's value, in a game played by hand (R-7: a scenario names the
@@ -198,10 +200,10 @@ class Effect:
     ``push`` (a Coup de poing), ``event`` (the round's event)."""
 
     kind: Fx
-    bandit: str | None = None
+    bandit: Seat | None = None
     car: int | None = None
     roof: bool = False
-    source: str | None = None
+    source: Seat | None = None
     loot: str | None = None
     given: bool = True
     amount: int = 0

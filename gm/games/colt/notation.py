@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command
+from gm.core.names import mentions
+from gm.core.protocol import Command, Table, table_for
 from gm.errors import GameOverError, IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
@@ -68,29 +69,19 @@ def _one(element: str, values: list[Any], text: str) -> Any:
     return distinct[0] if distinct else None
 
 
-def _names(state: State) -> list[tuple[tuple[str, ...], str]]:
-    """Every way to name a bandit, as token sequences, longest first."""
-    out = [(tuple(tokens(p)), p) for p in state.players]
-    out += [(tuple(tokens(b.character)), b.name) for b in state.bandits]
-    return sorted((o for o in out if o[0]), key=lambda o: -len(o[0]))
+def _targets(state: State, table: Table, words: list[str]) -> list[str]:
+    """The bandits named in ``words``, as seats: by their players' current
+    names or their characters' (the platform's matcher, this game's words)."""
+    labels = [*table.labels, *((b.character, b.name) for b in state.bandits)]
+    return [m.seat for m in mentions(words, labels, tokens)]
 
 
-def _targets(state: State, words: list[str]) -> list[str]:
-    found: list[str] = []
-    used = [False] * len(words)
-    for seq, player in _names(state):
-        k = len(seq)
-        for i in range(len(words) - k + 1):
-            if tuple(words[i : i + k]) == seq and not any(used[i : i + k]):
-                found.append(player)
-                for j in range(i, i + k):
-                    used[j] = True
-    return found
-
-
-def read_choice(state: State, words: list[str], text: str, me: str | None = None) -> Choice:
+def read_choice(
+    state: State, words: list[str], text: str, me: str | None = None, table: Table | None = None
+) -> Choice:
     """The elements of one alternative of a choice. A bandit never aims at
     themself: the author's own name (a signature) is no target."""
+    table = table_for(table, state.players)
     words = _whole_numbers(words)
     directions = [DIRECTIONS[w] for w in words if w in DIRECTIONS]
     levels = [LEVELS[w] for w in words if w in LEVELS]
@@ -113,7 +104,7 @@ def read_choice(state: State, words: list[str], text: str, me: str | None = None
         direction=_one("direction", directions, text),
         distance=_one("distance", distances, text),
         level=_one("level", levels, text),
-        target=_one("target", [t for t in _targets(state, words) if t != me], text),
+        target=_one("target", [t for t in _targets(state, table, words) if t != me], text),
         loot=_one("loot", loots, text),
         value=_one("purse value", values, text),
         nothing="rien" in words,
@@ -134,7 +125,14 @@ def _whole_numbers(words: list[str]) -> list[str]:
     return out
 
 
-def read_choose(state: State, player: str, text: str, card: Card | None, latest: bool) -> Choose:
+def read_choose(
+    state: State,
+    player: str,
+    text: str,
+    card: Card | None,
+    latest: bool,
+    table: Table | None = None,
+) -> Choose:
     """A choice, or conditional instructions (alternatives split at « sinon »)."""
     words = [w for w in tokens(text) if w not in CARD_WORDS]
     conditional = "si" in words or "sinon" in words
@@ -144,7 +142,7 @@ def read_choose(state: State, player: str, text: str, card: Card | None, latest:
             parts.append([])
         else:
             parts[-1].append(w)
-    alternatives = tuple(read_choice(state, part, text, player) for part in parts)
+    alternatives = tuple(read_choice(state, part, text, player, table) for part in parts)
     if conditional:
         alternatives = tuple(a for a in alternatives if not a.empty) or alternatives[:1]
     return Choose(player, alternatives, card, conditional, latest)
@@ -156,8 +154,12 @@ def _card_named(text: str) -> Card | None:
     return card
 
 
-def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
-    """The commands ``actor``'s message carries (see the module docstring)."""
+def parse(
+    state: State, actor: str, text: str, table: Table | None = None
+) -> tuple[Command, ...]:
+    """The commands ``actor``'s message carries (see the module docstring);
+    bandits are named by their players' names at ``table`` or their characters."""
+    table = table_for(table, state.players)
     player = rules.find_player(state, actor)
     if state.phase is Phase.OVER:
         # as every game says it: the same refusal as a command after the end
@@ -168,9 +170,9 @@ def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
         )
     words = tokens(text)
     if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
-        return _plan(state, player, text, words)
+        return _plan(state, player, text, words, table)
     if state.phase is Phase.EVENT:
-        return (_pickpocket(state, player, text, words),)
+        return (_pickpocket(state, player, text, words, table),)
     playing = {"joue", "jouer"} & set(words) or any(
         w in DRAW_WORDS or w in HIDDEN_WORDS for w in words
     )
@@ -182,11 +184,13 @@ def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
         )
     if state.phase in (Phase.PLAN, Phase.ACTION):
         card = _card_named(text)
-        return (read_choose(state, player, text, card, latest=False),)
+        return (read_choose(state, player, text, card, latest=False, table=table),)
     raise rules.not_now(state, "a player's message")
 
 
-def _plan(state: State, player: str, text: str, words: list[str]) -> tuple[Command, ...]:
+def _plan(
+    state: State, player: str, text: str, words: list[str], table: Table
+) -> tuple[Command, ...]:
     draws = any(w in DRAW_WORDS for w in words)
     card = _card_named(text)
     hidden = any(w in HIDDEN_WORDS for w in words)
@@ -214,14 +218,16 @@ def _plan(state: State, player: str, text: str, words: list[str]) -> tuple[Comma
         )
     commands: list[Command] = [PlayCard(player, card, hidden)]
     rest = [w for w in words if w not in CARD_WORDS and w not in HIDDEN_WORDS]
-    choose = read_choose(state, player, " ".join(rest), card, latest=True)
+    choose = read_choose(state, player, " ".join(rest), card, latest=True, table=table)
     if any(not a.empty for a in choose.alternatives):
         commands.append(choose)
     return tuple(commands)
 
 
-def _pickpocket(state: State, player: str, text: str, words: list[str]) -> Pickpocket:
-    choice = read_choice(state, words, text, player)
+def _pickpocket(
+    state: State, player: str, text: str, words: list[str], table: Table
+) -> Pickpocket:
+    choice = read_choice(state, words, text, player, table)
     if choice.loot == PURSE and not choice.nothing:
         return Pickpocket(player, True, choice.value)
     if choice.nothing and choice.loot is None:
@@ -233,7 +239,9 @@ def _pickpocket(state: State, player: str, text: str, words: list[str]) -> Pickp
     )
 
 
-def from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+def from_params(
+    state: State, actor: str, values: Mapping[str, Any], table: Table | None = None
+) -> tuple[Command, ...]:
     """Colt Express reads its orders as free text only."""
     raise InputError(
         'Colt Express reads the player\'s message as text: gm order PLAYER "je joue Tir"',

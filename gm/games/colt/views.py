@@ -21,9 +21,10 @@ purses with their values and their cards in the pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from gm.core.protocol import PostRef
+from gm.core.protocol import PostRef, Table, table_for
 from gm.errors import NotFoundError
 
 from . import action, rules, score
@@ -36,7 +37,9 @@ from .cards import (
     layout,
 )
 from .model import (
+    Choice,
     Effect,
+    Outcome,
     Phase,
     RoundRecord,
     Snapshot,
@@ -62,13 +65,26 @@ def _loot_count(purses: int, jewels: int, strongboxes: int) -> str:
     return " ".join(parts)
 
 
-def train_data(state: State, snapshot: Snapshot | None = None) -> dict[str, Any]:
+Name = Callable[[str], str]
+"""A seat's current name (``Table.name``): what views print for a player."""
+
+
+def _opt(nm: Name, seat: str | None) -> str | None:
+    return None if seat is None else nm(seat)
+
+
+def _phrase(outcome: Outcome | Choice, nm: Name) -> str:
+    """``phrase``, the target named by their current name."""
+    return phrase(outcome, None if outcome.target is None else nm(outcome.target))
+
+
+def train_data(state: State, snapshot: Snapshot | None = None, nm: Name = str) -> dict[str, Any]:
     """The train as the picture filter reads it (counts only, no value)."""
     snap = snapshot or state.snapshot()
     return {
         "cars": state.n,
         "marshal": snap.marshal,
-        "bandits": [[name, car, roof] for name, car, roof, *_ in snap.bandits],
+        "bandits": [[nm(name), car, roof] for name, car, roof, *_ in snap.bandits],
         "spots": [list(spot) for spot in snap.spots],
     }
 
@@ -110,25 +126,25 @@ def picture(
 # --- pieces of views -------------------------------------------------------------------
 
 
-def _players(state: State) -> list[dict[str, Any]]:
+def _players(state: State, nm: Name) -> list[dict[str, Any]]:
     if not state.bandits:
-        return [{"name": p, "character": None, "power": None} for p in state.players]
+        return [{"name": nm(p), "character": None, "power": None} for p in state.players]
     return [
-        {"name": b.name, "character": b.character, "power": POWERS[b.character]}
+        {"name": nm(b.name), "character": b.character, "power": POWERS[b.character]}
         for b in state.bandits
     ]
 
 
-def _bandits(state: State, snapshot: Snapshot | None = None) -> list[dict[str, Any]]:
+def _bandits(state: State, nm: Name) -> list[dict[str, Any]]:
     """Each bandit as the table sees them: spot, loot counts, bullets."""
-    snap = snapshot or state.snapshot()
+    snap = state.snapshot()
     out = []
     for (name, car, roof, purses, jewels, boxes), b in zip(
         snap.bandits, state.bandits, strict=True
     ):
         out.append(
             {
-                "name": name,
+                "name": nm(name),
                 "character": b.character,
                 "car": car,
                 "level": LEVEL[roof],
@@ -143,13 +159,13 @@ def _bandits(state: State, snapshot: Snapshot | None = None) -> list[dict[str, A
     return out
 
 
-def _effect(fx: Effect) -> dict[str, Any]:
+def _effect(fx: Effect, nm: Name) -> dict[str, Any]:
     return {
         "kind": str(fx.kind),
-        "bandit": fx.bandit,
+        "bandit": _opt(nm, fx.bandit),
         "car": fx.car,
         "level": LEVEL[fx.roof] if fx.car is not None else None,
-        "source": fx.source,
+        "source": _opt(nm, fx.source),
         "loot": fx.loot,
         "given": fx.given,
         "amount": fx.amount,
@@ -157,23 +173,23 @@ def _effect(fx: Effect) -> dict[str, Any]:
     }
 
 
-def _step(state: State, round_: int, record: StepRecord) -> dict[str, Any]:
+def _step(state: State, round_: int, record: StepRecord, nm: Name) -> dict[str, Any]:
     return {
         "step": record.step,
-        "player": record.player,
+        "player": nm(record.player),
         "card": record.card.label,
         "face_down": record.face_down,
         "how": record.how,
-        "choice": None if record.outcome.void else phrase(record.outcome),
+        "choice": None if record.outcome.void else _phrase(record.outcome, nm),
         "void": record.void,
-        "effects": [_effect(fx) for fx in record.effects],
+        "effects": [_effect(fx, nm) for fx in record.effects],
         # the streams this step may have read (a template prints those drawn)
         "purse_draw": f"round-{round_}/purse/{record.step}",
         "default_draw": f"round-{round_}/default/{record.step}",
     }
 
 
-def _moves(record: RoundRecord, upto: int | None = None) -> list[dict[str, Any]]:
+def _moves(record: RoundRecord, nm: Name, upto: int | None = None) -> list[dict[str, Any]]:
     turns = {t.number: t for t in record.turns}
     out = []
     for move in record.moves:
@@ -182,7 +198,7 @@ def _moves(record: RoundRecord, upto: int | None = None) -> list[dict[str, Any]]
         out.append(
             {
                 "turn": move.turn,
-                "player": move.player,
+                "player": nm(move.player),
                 "kind": str(turns[move.turn].kind),
                 "drew": move.drew,
                 "face_down": move.face_down,
@@ -193,34 +209,34 @@ def _moves(record: RoundRecord, upto: int | None = None) -> list[dict[str, Any]]
     return out
 
 
-def _round(state: State, record: RoundRecord) -> dict[str, Any]:
+def _round(state: State, record: RoundRecord, nm: Name) -> dict[str, Any]:
     n = len(state.players)
     return {
         "number": record.number,
         "card": record.card,
         "station": record.number == 5,
         "event": str(happening(record.card)),
-        "first": record.first,
+        "first": nm(record.first),
         "symbols": [str(t) for t in layout(record.card, n)],
         "turns": len(record.turns),
         # the streams the round's opening read: its card, each deck
         "card_draw": f"round-{record.number}/card",
         "deck_draws": [
-            {"player": p, "draw": f"round-{record.number}/deck/{rules.draw_name(state, p)}"}
+            {"player": nm(p), "draw": f"round-{record.number}/deck/{rules.draw_name(state, p)}"}
             for p in state.players
         ],
     }
 
 
-def now(state: State) -> dict[str, Any]:
-    """What the game waits for, as a post tells the table."""
+def now(state: State, nm: Name = str) -> dict[str, Any]:
+    """What the game waits for, as a post tells the table (players named by ``nm``)."""
     out: dict[str, Any] = {"phase": str(state.phase), "round": state.round}
     if state.phase is Phase.PLAN and state.turn is not None:
         turn = state.turn
         out |= {
             "turn": turn.number,
             "turns": len(state.current.turns),
-            "player": turn.player,
+            "player": nm(turn.player),
             "kind": str(turn.kind),
             "ghost": rules.ghost_first_turn(state, turn) and str(turn.kind) != "tunnel",
         }
@@ -231,13 +247,13 @@ def now(state: State) -> dict[str, Any]:
         out |= {
             "step": state.step + 1,
             "steps": len(state.pile),
-            "player": played.player,
+            "player": nm(played.player),
             "card": played.card.label,
             "face_down": played.face_down,
-            "choices": [phrase(o) for o in outcomes],
+            "choices": [_phrase(o, nm) for o in outcomes],
         }
     elif state.phase is Phase.EVENT:
-        out["pickpockets"] = list(rules.pickpockets_due(state))
+        out["pickpockets"] = [nm(p) for p in rules.pickpockets_due(state)]
     elif state.phase is Phase.READY:
         out["next_round"] = state.round + 1
     return out
@@ -254,7 +270,7 @@ def revealed(state: State, round_: int) -> int:
     return count
 
 
-def turned_over(state: State, round_: int) -> list[dict[str, Any]]:
+def turned_over(state: State, round_: int, nm: Name = str) -> list[dict[str, Any]]:
     """Round ``round_``'s face-down cards turned over so far: whose, played on
     which Plan turn, which card (its label, and its code as sealed)."""
     if not 0 < round_ <= len(state.history):
@@ -265,7 +281,7 @@ def turned_over(state: State, round_: int) -> list[dict[str, Any]]:
     if round_ == state.round and state.resolving is not None and state.resolving.card:
         cards.append(state.resolving.card)
     return [
-        {"player": m.player, "turn": m.turn, "card": card.label, "code": str(card)}
+        {"player": nm(m.player), "turn": m.turn, "card": card.label, "code": str(card)}
         for m, card in zip(plays, cards, strict=False)
         if m.face_down
     ]
@@ -293,24 +309,26 @@ def _record(state: State, round_: int | None) -> RoundRecord:
     return state.history[round_ - 1]
 
 
-def public_view(state: State, post: PostRef) -> dict[str, Any]:
-    """The content of one public post (see the module docstring)."""
+def public_view(state: State, post: PostRef, table: Table | None = None) -> dict[str, Any]:
+    """The content of one public post (see the module docstring), players by
+    their names at ``table``."""
+    nm = table_for(table, state.players).name
     base: dict[str, Any] = {
         "game": "colt",
         "kind": post.kind,
-        "players": _players(state),
+        "players": _players(state, nm),
         "characters": list(CHARACTERS),
         "neutral": state.neutral,
         "neutral_total": NEUTRAL_BULLETS,
-        "now": now(state),
+        "now": now(state, nm),
         "over": state.phase is Phase.OVER,
     }
     if state.bandits:
         base |= {
             "cars": list(state.cars),
             "caboose": state.n,
-            "train": train_data(state),
-            "bandits": _bandits(state),
+            "train": train_data(state, nm=nm),
+            "bandits": _bandits(state, nm),
             "marshal": state.marshal,
             "spare_strongbox": state.spare_strongbox,
         }
@@ -321,7 +339,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         return base
     if post.kind == "round" and len(post.at) == 1:
         record = _record(state, post.at[0])
-        return base | {"round": _round(state, record)}
+        return base | {"round": _round(state, record, nm)}
     if post.kind == "plan" and len(post.at) == 2:
         record = _record(state, post.at[0])
         turn = post.at[1]
@@ -331,9 +349,9 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 code="colt/no-such-post",
                 params={"round": record.number, "turn": turn},
             )
-        moves = _moves(record, turn)
+        moves = _moves(record, nm, turn)
         return base | {
-            "round": _round(state, record),
+            "round": _round(state, record, nm),
             "move": moves[-1],
             "pile": [m for m in moves if m["drew"] is None],
         }
@@ -348,11 +366,11 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
             )
         snapshot = steps[-1].snapshot
         return base | {
-            "round": _round(state, record),
-            "steps": [_step(state, record.number, s) for s in steps],
-            "turned_over": turned_over(state, record.number),
+            "round": _round(state, record, nm),
+            "steps": [_step(state, record.number, s, nm) for s in steps],
+            "turned_over": turned_over(state, record.number, nm),
             "total": sum(1 for m in record.moves if m.drew is None),
-            "train": train_data(state, snapshot),
+            "train": train_data(state, snapshot, nm),
         }
     if post.kind == "event" and len(post.at) == 1:
         record = _record(state, post.at[0])
@@ -363,11 +381,11 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 params={"round": record.number},
             )
         return base | {
-            "round": _round(state, record),
-            "effects": [_effect(fx) for fx in record.event.effects],
+            "round": _round(state, record, nm),
+            "effects": [_effect(fx, nm) for fx in record.event.effects],
             "pickpocket": [
                 {
-                    "player": p,
+                    "player": nm(p),
                     "took": took,
                     "default": d,
                     "purse_draw": f"round-{record.number}/pickpocket/{rules.draw_name(state, p)}",
@@ -376,16 +394,16 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 }
                 for p, took, d in record.event.pickpocket
             ],
-            "train": train_data(state, record.event.snapshot),
+            "train": train_data(state, record.event.snapshot, nm),
             "last": record.number == 5,
         }
     if post.kind == "final":
         over = state.phase is Phase.OVER
         return base | {
-            "standings": _final(state),
+            "standings": _final(state, nm),
             # the purses the fortune drew and among which (R-7): secret until the end
             "purse_draws": [
-                {"round": r, "step": step, "player": p, "offered": list(among), "value": value}
+                {"round": r, "step": step, "player": nm(p), "offered": list(among), "value": value}
                 for r, step, p, among, value in (state.purse_draws if over else ())
             ],
         }
@@ -396,14 +414,14 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
     )
 
 
-def _final(state: State) -> list[dict[str, Any]]:
+def _final(state: State, nm: Name) -> list[dict[str, Any]]:
     """The final scores: every value shown, once the game is over only."""
     if state.phase is not Phase.OVER:
         return []
     table = score.standings(state)
     return [
         {
-            "name": s.name,
+            "name": nm(s.name),
             "character": state.character(s.name),
             "purses": list(state.bandit(s.name).purses),
             "jewels": state.bandit(s.name).jewels,
@@ -423,13 +441,15 @@ def _final(state: State) -> list[dict[str, Any]]:
 # --- the player view ---------------------------------------------------------------------
 
 
-def player_view(state: State, player: str) -> dict[str, Any]:
-    """What ``player`` may know: their hand, deck size, bullets, own purses'
-    values and cards in the pile, and what is awaited from them."""
+def player_view(state: State, player: str, table: Table | None = None) -> dict[str, Any]:
+    """What the seat ``player`` may know: their hand, deck size, bullets, own
+    purses' values and cards in the pile, and what is awaited from them
+    (players by their names at ``table``)."""
+    nm = table_for(table, state.players).name
     view: dict[str, Any] = {
         "phase": str(state.phase),
         "round": state.round,
-        "now": now(state),
+        "now": now(state, nm),
         "character": None,
     }
     if not state.bandits:
@@ -446,7 +466,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         if p.player == player
     ]
     instructions = [
-        {"step": i.slot + 1, "alternatives": [phrase(a) for a in i.alternatives]}
+        {"step": i.slot + 1, "alternatives": [_phrase(a, nm) for a in i.alternatives]}
         for i in state.instructions
         if i.player == player
     ]
@@ -466,7 +486,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         "loot": b.loot,
         "pile": mine,
         "instructions": instructions,
-        "train": train_data(state),
+        "train": train_data(state, nm=nm),
         "over": state.phase is Phase.OVER,
     }
 
@@ -474,16 +494,18 @@ def player_view(state: State, player: str) -> dict[str, Any]:
 # --- the summary ---------------------------------------------------------------------------
 
 
-def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of the scenario contract (``docs/scenarios.md``, colt)."""
+def summary(state: State, table: Table | None = None) -> dict[str, Any]:
+    """The JSON summary of the scenario contract (``docs/scenarios.md``, colt),
+    players by their names at ``table``."""
+    nm = table_for(table, state.players).name
     over = state.phase is Phase.OVER
-    table = {s.name: s for s in score.standings(state)} if state.bandits else {}
+    ranked = {s.name: s for s in score.standings(state)} if state.bandits else {}
     players = []
     for b in state.bandits:
-        s = table[b.name]
+        s = ranked[b.name]
         players.append(
             {
-                "name": b.name,
+                "name": nm(b.name),
                 "character": b.character,
                 "loot": b.loot,
                 "purses": sorted(b.purses),
@@ -509,21 +531,21 @@ def summary(state: State) -> dict[str, Any]:
             {
                 "number": record.number,
                 "card": record.card,
-                "first": record.first,
+                "first": nm(record.first),
                 "actions": len(record.steps),
                 "void": sum(1 for s in record.steps if s.outcome.void),
                 "draws": sum(1 for m in record.moves if m.drew is not None),
                 "face_down": sum(1 for m in plays if m.face_down),
                 "marshal": record.marshal,
-                "positions": {n: [c, LEVEL[r]] for n, c, r in record.positions},
-                "loot": dict(record.loot),
-                "bullets": dict(record.bullets),
+                "positions": {nm(n): [c, LEVEL[r]] for n, c, r in record.positions},
+                "loot": {nm(n): v for n, v in record.loot},
+                "bullets": {nm(n): v for n, v in record.bullets},
             }
         )
     return {
         "game": "colt",
         "finished": over,
-        "winners": list(score.winners(state)),
+        "winners": [nm(w) for w in score.winners(state)],
         "players": players,
         "marshal": state.marshal,
         "neutral_bullets": state.neutral,

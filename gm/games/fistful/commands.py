@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import Command
+from gm.core.protocol import Command, Seat
 
 from .cards import Card
 
@@ -24,7 +24,7 @@ class DiscardAtSetup(Command):
     """Send or replace ``player``'s two secret setup discards."""
 
     kind: ClassVar[str] = "fistful.discard-at-setup"
-    player: str
+    player: Seat
     cards: tuple[Card, ...]
 
 
@@ -33,7 +33,7 @@ class PlayCard(Command):
     """Send or replace ``player``'s card for the current duel."""
 
     kind: ClassVar[str] = "fistful.play-card"
-    player: str
+    player: Seat
     card: Card
 
 
@@ -42,7 +42,7 @@ class PickCard(Command):
     """The green-8 owner takes ``card`` back from their removed pile (R-4)."""
 
     kind: ClassVar[str] = "fistful.pick-card"
-    player: str
+    player: Seat
     card: Card
 
 
@@ -53,7 +53,7 @@ class ChooseEnd(Command):
     ``None`` keeps what was sent before."""
 
     kind: ClassVar[str] = "fistful.choose-end"
-    player: str
+    player: Seat
     discards: tuple[Card, ...] | None = None
     final: Card | None = None
 

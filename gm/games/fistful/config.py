@@ -17,7 +17,6 @@ from gm.errors import InputError
 from .cards import Color
 from .manifest import DEFAULT_LENGTH, PLAYERS
 from .model import Length
-from .words import card_words
 
 LENGTHS = {
     "short": Length.SHORT,
@@ -66,21 +65,13 @@ def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, A
 
 
 def check_players(players: Sequence[str]) -> None:
-    """Exactly two players, whose names a private message cannot mistake for a card."""
+    """Exactly two players (names are the platform's: ``gm.core.names.check_name``)."""
     if len(players) != PLAYERS:
         raise InputError(
             f"fistful is a duel: it needs exactly {PLAYERS} players, got {len(players)}",
             code="fistful/player-count",
             params={"count": len(players)},
         )
-    for name in players:
-        if card_words(name):
-            raise InputError(
-                f"player name {name!r} cannot be used in fistful: it reads as a card"
-                " (1 to 8, dynamite) in a private message",
-                code="fistful/bad-player-name",
-                params={"name": name},
-            )
 
 
 def _colors_error(raw: Any, why: str) -> InputError:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gm.core.protocol import Event, Upcaster
+from gm.core.protocol import Event, Seat, Upcaster
 
 from .cards import Card
 from .model import EndChoice, MancheResult, Outcome
@@ -46,7 +46,7 @@ class SetupDiscarded(Event):
     sealed: ClassVar[bool] = True
     secret: ClassVar[str] = "setup"
     secret_fields: ClassVar[tuple[str, ...]] = ("player",)
-    player: str
+    player: Seat
     cards: tuple[Card, ...]
 
 
@@ -70,7 +70,7 @@ class CardPlayed(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ("manche", "duel", "player")
     manche: int
     duel: int
-    player: str
+    player: Seat
     card: Card
 
 
@@ -80,7 +80,7 @@ class CardPicked(Event):
 
     kind: ClassVar[str] = "fistful.card-picked"
     round: int
-    player: str
+    player: Seat
     card: Card
 
 
@@ -106,7 +106,7 @@ class EndChosen(Event):
     secret: ClassVar[str] = "end"
     secret_fields: ClassVar[tuple[str, ...]] = ("manche", "player")
     manche: int
-    player: str
+    player: Seat
     choice: EndChoice
 
 

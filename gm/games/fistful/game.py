@@ -36,6 +36,8 @@ from gm.core.protocol import (
     PostRef,
     ScenarioStep,
     Shown,
+    Table,
+    table_for,
 )
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
@@ -116,7 +118,7 @@ def shown(state: State, post: PostRef) -> Shown:
     return NOTHING_SHOWN
 
 
-def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+def legal_inputs(state: State, table: Table | None = None) -> tuple[ScenarioStep, ...]:
     """Every message and step the rules accept now (see ``Game.legal_inputs``).
 
     Messages are written as ``notation`` writes them: « 1 2 » (setup), « 5 »,
@@ -126,9 +128,10 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     """
     here = phases.phase_key(state)
     inputs: list[ScenarioStep] = []
+    name_of = table_for(table, state.names).name
 
     def say(player: str, text: str) -> None:
-        inputs.append(ScenarioStep(where=here, actor=player, text=text))
+        inputs.append(ScenarioStep(where=here, actor=name_of(player), text=text))
 
     if state.phase is Phase.OVER:
         return ()
@@ -184,7 +187,7 @@ def manche_over(state: State) -> bool:
     return state.phase is Phase.END
 
 
-def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
+def scenario_steps(document: Mapping[str, Any], table: Table | None = None) -> list[ScenarioStep]:
     """The steps of a scenario file (``docs/scenarios.md``, fistful part).
 
     Accepts the whole document (common keys are left to the platform) or
@@ -252,6 +255,13 @@ def _duel_steps(where: str, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     return steps
 
 
+def unread(state: State, player: str, text: str, table: Table | None = None) -> tuple[str, ...]:
+    """The words of a message that are no card, no notation, no common word
+    and no player's name at ``table``: what the MJ's note lists."""
+    names = table_for(table, state.names).names.values()
+    return words.unread(text, frozenset(w for name in names for w in words.words(name)))
+
+
 GAME: GameDef[State] = GameDef(
     info=INFO,
     events=EVENTS,
@@ -261,9 +271,7 @@ GAME: GameDef[State] = GameDef(
     evolve=rules.evolve,
     decide=rules.decide,
     parse=notation.parse,
-    unread=lambda state, player, text: words.unread(
-        text, frozenset(w for p in state.players for w in words.words(p.name))
-    ),
+    unread=unread,
     order_from_params=notation.from_params,
     phase=phases.phase_key,
     awaiting=awaiting,

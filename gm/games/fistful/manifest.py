@@ -12,25 +12,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
+from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
 
 PLAYERS = 2
 DEFAULT_LENGTH = "short"
 
 
-def _build_start(values: Mapping[str, Any]) -> Command:
+def _build_start(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import StartDuels
 
     return StartDuels()
 
 
-def _build_reveal(values: Mapping[str, Any]) -> Command:
+def _build_reveal(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import RevealDuel
 
     return RevealDuel()
 
 
-def _build_resolve(values: Mapping[str, Any]) -> Command:
+def _build_resolve(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import EndManche
 
     return EndManche()

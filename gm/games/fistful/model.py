@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from gm.core.protocol import Seat
+
 from .cards import Card, Color
 
 
@@ -92,7 +94,7 @@ class Power:
     """One power of a revealed card: whose, which card, and the gold it moved."""
 
     kind: PowerKind
-    player: str
+    player: Seat
     card: Card
     gold: int = 0
 
@@ -107,14 +109,14 @@ class Outcome:
     claimed the ties, straight to ``tie_to``.
     """
 
-    cards: dict[str, Card]
-    winner: str | None
+    cards: dict[Seat, Card]
+    winner: Seat | None
     reason: Reason
     base: int
     bonus: int
     tie_gold: int
-    tie_to: str | None
-    claimed_by: str | None
+    tie_to: Seat | None
+    claimed_by: Seat | None
     claimed: int
     powers: tuple[Power, ...]
     final: bool
@@ -166,16 +168,16 @@ class MancheResult:
     manche: int
     ended_by: MancheEnd
     duels: int  # regular duels played
-    gold_before: dict[str, int]  # gold after the last regular duel
+    gold_before: dict[Seat, int]  # gold after the last regular duel
     final: Outcome | None
-    gold: dict[str, int]  # gold at the end, final duel included
+    gold: dict[Seat, int]  # gold at the end, final duel included
     tie_pot: int  # tie gold nobody took
-    winner: str | None
-    stars: dict[str, int]  # stars after this manche
-    discarded: dict[str, int]  # how many cards each player discarded (never which)
+    winner: Seat | None
+    stars: dict[Seat, int]  # stars after this manche
+    discarded: dict[Seat, int]  # how many cards each player discarded (never which)
     next_hand: int  # cards in hand at the start of the next manche
     game_end: GameEnd | None
-    winners: tuple[str, ...]
+    winners: tuple[Seat, ...]
 
 
 @dataclass(frozen=True)

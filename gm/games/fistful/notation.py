@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gm.core.protocol import Command
+from gm.core.protocol import Command, Table
 from gm.errors import GameOverError, InputError, OrderSyntaxError, PhaseError
 
 from .cards import Card, labels
@@ -62,9 +62,10 @@ def default_part(state: State, player: str) -> Part:
     return _OPEN_PART[open_[0]] if open_ else Part.DISCARD
 
 
-def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
+def parse(state: State, actor: str, text: str, table: Table | None = None) -> tuple[Command, ...]:
     """The commands a player's pasted message stands for, in the current phase:
-    one, or a green-8 pick and then what else the message sends.
+    one, or a green-8 pick and then what else the message sends. A message
+    names cards only, never a player: ``table`` is not needed.
 
     >>> from gm.games.fistful.rules import initial_state
     >>> state = initial_state(["ana", "bob"], {})
@@ -207,7 +208,9 @@ def _field_cards(key: str, value: Any) -> tuple[Card, ...]:
     return cards
 
 
-def from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+def from_params(
+    state: State, actor: str, values: Mapping[str, Any], table: Table | None = None
+) -> tuple[Command, ...]:
     """A player's commands from explicit fields: ``--card``, ``--pick``, ``--discard``,
     ``--final`` (a pick first, as in a message)."""
     name = find_player(state, actor)

@@ -21,9 +21,10 @@ it apart (``claimed``). ``duels`` holds the regular duels only, one per
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from gm.core.protocol import PostRef
+from gm.core.protocol import PostRef, Table, table_for
 from gm.errors import NotFoundError, PhaseError
 
 from .cards import DECK, SETUP_DISCARDS, Card, forbidden_after, remove_cards
@@ -50,35 +51,46 @@ from .phases import (
 POST_KINDS = tuple(k.name for k in INFO.post_kinds)
 
 
-def _names(state: State) -> list[dict[str, str]]:
-    return [{"name": p.name, "color": str(p.color)} for p in state.players]
+def _names(state: State, nm: Name) -> list[dict[str, str]]:
+    return [{"name": nm(p.name), "color": str(p.color)} for p in state.players]
 
 
 def _color(state: State, name: str) -> str:
     return str(state.player(name).color)
 
 
-def _per_player(state: State, values: dict[str, Any], key: str) -> list[dict[str, Any]]:
+def _per_player(state: State, nm: Name, values: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return [
-        {"player": n, "color": _color(state, n), key: values[n]} for n in state.names if n in values
+        {"player": nm(n), "color": _color(state, n), key: values[n]}
+        for n in state.names
+        if n in values
     ]
+
+
+Name = Callable[[str], str]
+"""A seat's current name (``Table.name``): what views print for a player."""
+
+
+def _opt(nm: Name, seat: str | None) -> str | None:
+    return None if seat is None else nm(seat)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def public_view(state: State, post: PostRef) -> dict[str, Any]:
-    """The content of one public post.
+def public_view(state: State, post: PostRef, table: Table | None = None) -> dict[str, Any]:
+    """The content of one public post, players by their names at ``table``.
 
     :raises NotFoundError: unknown kind, or coordinates that have no such post (yet).
     :raises PhaseError: the disclosure before the end of the game.
     """
+    nm = table_for(table, state.names).name
     base: dict[str, Any] = {
         "game": "fistful",
         "kind": post.kind,
         "at": list(post.at),
-        "players": _names(state),
+        "players": _names(state, nm),
         "length": str(state.length),
         "target": state.target,
     }
@@ -92,16 +104,16 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         found = _duel_at(state, post.at)
         if found is None:
             raise _no_post(state, post)
-        return base | _duel(state, *found)
+        return base | _duel(state, nm, *found)
     if post.kind == "manche":
         done = [r for r in state.history if r.result is not None and post.at in ((), (r.number,))]
         if not done:
             raise _no_post(state, post)
-        return base | _manche(state, done[-1])
+        return base | _manche(state, nm, done[-1])
     if post.kind == "final":
         if state.phase is not Phase.OVER:
             raise _no_post(state, post)
-        return base | _final(state)
+        return base | _final(state, nm)
     if post.kind == "disclosure":
         if state.phase is not Phase.OVER:
             raise PhaseError(
@@ -109,7 +121,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 code="fistful/disclosure-early",
                 params={"phase": phase_key(state)},
             )
-        return base | _disclosure(state)
+        return base | _disclosure(state, nm)
     raise NotFoundError(
         f"fistful has no post {post.kind!r} (posts: {', '.join(POST_KINDS)})",
         code="fistful/unknown-post",
@@ -150,8 +162,8 @@ def _setup(state: State) -> dict[str, Any]:
     return {"manche": 1, "hand": first.hand_size, "duels": first.planned}
 
 
-def outcome_view(state: State, outcome: Outcome) -> dict[str, Any]:
-    """A duel's public result, for posts and the summary."""
+def outcome_view(state: State, outcome: Outcome, nm: Name) -> dict[str, Any]:
+    """A duel's public result, for posts (``nm``: a seat's name to show)."""
     numbers = [c.number for c in outcome.cards.values()]
     gap = abs(numbers[0] - numbers[1]) if None not in numbers else None  # type: ignore[operator]
     loser = None
@@ -159,11 +171,11 @@ def outcome_view(state: State, outcome: Outcome) -> dict[str, Any]:
         loser = next(n for n in state.names if n != outcome.winner)
     return {
         "cards": [
-            {"player": n, "color": _color(state, n), "card": str(outcome.cards[n])}
+            {"player": nm(n), "color": _color(state, n), "card": str(outcome.cards[n])}
             for n in state.names
         ],
-        "winner": outcome.winner,
-        "loser": loser,
+        "winner": _opt(nm, outcome.winner),
+        "loser": _opt(nm, loser),
         "reason": str(outcome.reason),
         "gap": gap,
         "base": outcome.base,
@@ -171,13 +183,13 @@ def outcome_view(state: State, outcome: Outcome) -> dict[str, Any]:
         "gold": outcome.gold,
         "tie": outcome.tie_gold > 0,
         "tie_gold": outcome.tie_gold,
-        "tie_to": outcome.tie_to,
-        "claimed_by": outcome.claimed_by,
+        "tie_to": _opt(nm, outcome.tie_to),
+        "claimed_by": _opt(nm, outcome.claimed_by),
         "claimed": outcome.claimed,
         "powers": [
             {
                 "kind": str(p.kind),
-                "player": p.player,
+                "player": nm(p.player),
                 "color": _color(state, p.player),
                 "card": str(p.card),
                 "gold": p.gold,
@@ -188,49 +200,53 @@ def outcome_view(state: State, outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def _picks(state: State, picks: tuple[Pick, ...], turn: int | None) -> list[dict[str, str]]:
+def _picks(
+    state: State, nm: Name, picks: tuple[Pick, ...], turn: int | None
+) -> list[dict[str, str]]:
     return [
-        {"player": k.player, "color": _color(state, k.player), "card": str(k.card)}
+        {"player": nm(k.player), "color": _color(state, k.player), "card": str(k.card)}
         for k in picks
         if k.turn == turn
     ]
 
 
-def _duel(state: State, record: MancheRecord, d: DuelRecord) -> dict[str, Any]:
+def _duel(state: State, nm: Name, record: MancheRecord, d: DuelRecord) -> dict[str, Any]:
     ended = d is record.duels[-1] and record.ended_by is not None
     forbidden_next = []
     if not ended:
         for n in state.names:
             banned = forbidden_after(d.outcome.cards[n])
             if banned is not None:
-                forbidden_next.append({"player": n, "color": _color(state, n), "card": str(banned)})
+                forbidden_next.append(
+                    {"player": nm(n), "color": _color(state, n), "card": str(banned)}
+                )
     a, b = state.names
     return {
         "manche": record.number,
         "duel": d.number,
         "duels": record.planned,
         "last": d.number == record.planned,
-        **outcome_view(state, d.outcome),
-        "picked": _picks(state, record.picks, d.turn),
-        "gold_after": _per_player(state, d.gold, "gold"),
+        **outcome_view(state, d.outcome, nm),
+        "picked": _picks(state, nm, record.picks, d.turn),
+        "gold_after": _per_player(state, nm, d.gold, "gold"),
         "tie_pot": d.tie_pot,
-        "tie_owner": d.tie_owner,
+        "tie_owner": _opt(nm, d.tie_owner),
         "tie_blocked": d.tie_blocked,
-        "hands": _per_player(state, d.hands, "cards"),
+        "hands": _per_player(state, nm, d.hands, "cards"),
         "ended": ended,
         "ended_by": str(record.ended_by) if ended and record.ended_by else None,
         "next_duel": None if ended else d.number + 1,
         "forbidden_next": forbidden_next,
         "final_due": ended and d.gold[a] == d.gold[b],
         "owed": [
-            {"player": n, "color": _color(state, n), "what": list(d.owed.get(n, ()))}
+            {"player": nm(n), "color": _color(state, n), "what": list(d.owed.get(n, ()))}
             for n in state.names
             if d.owed.get(n)
         ],
     }
 
 
-def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
+def _manche(state: State, nm: Name, record: MancheRecord) -> dict[str, Any]:
     result = record.result
     assert result is not None
     winner = result.winner
@@ -239,29 +255,29 @@ def _manche(state: State, record: MancheRecord) -> dict[str, Any]:
         "ended_by": str(result.ended_by),
         "duels_played": result.duels,
         "duels": record.planned,
-        "picked": _picks(state, record.picks, record.end_turn),
-        "gold_before": _per_player(state, result.gold_before, "gold"),
-        "final": outcome_view(state, result.final) if result.final is not None else None,
-        "gold": _per_player(state, result.gold, "gold"),
+        "picked": _picks(state, nm, record.picks, record.end_turn),
+        "gold_before": _per_player(state, nm, result.gold_before, "gold"),
+        "final": outcome_view(state, result.final, nm) if result.final is not None else None,
+        "gold": _per_player(state, nm, result.gold, "gold"),
         "tie_pot": result.tie_pot,
-        "winner": winner,
-        "loser": None if winner is None else next(n for n in state.names if n != winner),
-        "stars": _per_player(state, result.stars, "stars"),
+        "winner": _opt(nm, winner),
+        "loser": None if winner is None else nm(next(n for n in state.names if n != winner)),
+        "stars": _per_player(state, nm, result.stars, "stars"),
         # the gold of the manche duel by duel (the final duel last), for the chart
         "chart_labels": _labels("Or de la manche, duel par duel", "duel", "Or", "or"),
         "chart": [
             {
-                "name": n,
+                "name": nm(n),
                 "value": result.gold[n],
                 "history": [d.gold[n] for d in record.duels]
                 + ([result.gold[n]] if result.final is not None else []),
             }
             for n in state.names
         ],
-        "discarded": _per_player(state, result.discarded, "count"),
+        "discarded": _per_player(state, nm, result.discarded, "count"),
         "game_over": result.game_end is not None,
         "game_end": str(result.game_end) if result.game_end else None,
-        "winners": list(result.winners),
+        "winners": [nm(w) for w in result.winners],
         "next": None
         if result.game_end is not None
         else {
@@ -282,18 +298,18 @@ def shown_in_manche(state: State, number: int) -> tuple[str, ...]:
     return tuple(n for n in state.names if n in choices and len(choices[n].discards) == 1)
 
 
-def _final(state: State) -> dict[str, Any]:
+def _final(state: State, nm: Name) -> dict[str, Any]:
     played = [r for r in state.history if r.result is not None]
     stars = {p.name: p.stars for p in state.players}
     return {
         "reason": str(state.game_end) if state.game_end else None,
-        "winners": list(state.winners),
-        "stars": _per_player(state, stars, "stars"),
+        "winners": [nm(w) for w in state.winners],
+        "stars": _per_player(state, nm, stars, "stars"),
         # the stars, and the gold each player ended each manche with, for the chart
         "chart_labels": _labels("Or de chaque manche", "manche", "Étoiles de shérif", "or"),
         "chart": [
             {
-                "name": n,
+                "name": nm(n),
                 "value": stars[n],
                 "history": [r.result.gold[n] for r in played if r.result is not None],
             }
@@ -303,8 +319,8 @@ def _final(state: State) -> dict[str, Any]:
         "manches": [
             {
                 "number": r.number,
-                "winner": r.result.winner,
-                "gold": _per_player(state, r.result.gold, "gold"),
+                "winner": _opt(nm, r.result.winner),
+                "gold": _per_player(state, nm, r.result.gold, "gold"),
                 "final": r.result.final is not None,
                 "ended_by": str(r.result.ended_by),
             }
@@ -314,7 +330,7 @@ def _final(state: State) -> dict[str, Any]:
     }
 
 
-def _disclosure(state: State) -> dict[str, Any]:
+def _disclosure(state: State, nm: Name) -> dict[str, Any]:
     manches = []
     for record in state.history:
         if record.result is None:
@@ -330,7 +346,7 @@ def _disclosure(state: State) -> dict[str, Any]:
                         "turn": d.turn,
                         "cards": [
                             {
-                                "player": n,
+                                "player": nm(n),
                                 "color": _color(state, n),
                                 "card": str(d.outcome.cards[n]),
                             }
@@ -340,12 +356,12 @@ def _disclosure(state: State) -> dict[str, Any]:
                     for d in record.duels
                 ],
                 "picks": [
-                    {"player": k.player, "color": _color(state, k.player), "card": str(k.card)}
+                    {"player": nm(k.player), "color": _color(state, k.player), "card": str(k.card)}
                     for k in record.picks
                 ],
                 "discards": [
                     {
-                        "player": n,
+                        "player": nm(n),
                         "color": _color(state, n),
                         "cards": _cards(cards),
                         "chosen": n in choices,
@@ -356,7 +372,7 @@ def _disclosure(state: State) -> dict[str, Any]:
                 if record.result.final is None
                 else [
                     {
-                        "player": n,
+                        "player": nm(n),
                         "color": _color(state, n),
                         "card": str(record.result.final.cards[n]),
                     }
@@ -366,13 +382,13 @@ def _disclosure(state: State) -> dict[str, Any]:
         )
     return {
         "setup": [
-            {"player": n, "color": _color(state, n), "cards": _cards(cards)}
+            {"player": nm(n), "color": _color(state, n), "cards": _cards(cards)}
             for n, cards in state.setup_discards
         ],
         "manches": manches,
         "hands": [
             {
-                "player": p.name,
+                "player": nm(p.name),
                 "color": str(p.color),
                 "hand": _cards(p.hand),
                 "removed": _cards(p.removed),
@@ -382,8 +398,10 @@ def _disclosure(state: State) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, player: str) -> dict[str, Any]:
-    """What ``player`` may know: their own cards and choices, and the public standing."""
+def player_view(state: State, player: str, table: Table | None = None) -> dict[str, Any]:
+    """What the seat ``player`` may know: their own cards and choices, and the
+    public standing, players by their names at ``table``."""
+    nm = table_for(table, state.names).name
     name = find_player(state, player)
     p = state.player(name)
     other = state.opponent(name)
@@ -407,9 +425,9 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         forced = _cards(p.hand)
     return {
         "game": "fistful",
-        "player": name,
+        "player": nm(name),
         "color": str(p.color),
-        "opponent": other.name,
+        "opponent": nm(other.name),
         "opponent_color": str(other.color),
         "phase": str(state.phase),
         "phase_key": phase_key(state),
@@ -447,32 +465,34 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         "gold": p.gold if running else 0,
         "opponent_gold": other.gold if running else 0,
         "tie_pot": state.tie_pot,
-        "tie_owner": state.tie_owner,
+        "tie_owner": _opt(nm, state.tie_owner),
         "stars": p.stars,
         "opponent_stars": other.stars,
         "target": state.target,
         "over": state.phase is Phase.OVER,
-        "winners": list(state.winners),
+        "winners": [nm(w) for w in state.winners],
     }
 
 
-def _duel_summary(state: State, outcome: Outcome) -> dict[str, Any]:
+def _duel_summary(state: State, outcome: Outcome, nm: Name) -> dict[str, Any]:
     return {
-        "cards": {n: str(outcome.cards[n]) for n in state.names},
-        "winner": outcome.winner,
+        "cards": {nm(n): str(outcome.cards[n]) for n in state.names},
+        "winner": _opt(nm, outcome.winner),
         "gold": outcome.gold,
         "reason": str(outcome.reason),
         "bonus": outcome.bonus,
         "tie": outcome.tie_gold > 0,
         "claimed": None
         if outcome.claimed_by is None
-        else {"player": outcome.claimed_by, "gold": outcome.claimed},
+        else {"player": nm(outcome.claimed_by), "gold": outcome.claimed},
         "powers": [str(p.kind) for p in outcome.powers],
     }
 
 
-def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``)."""
+def summary(state: State, table: Table | None = None) -> dict[str, Any]:
+    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``),
+    players by their names at ``table``."""
+    nm = table_for(table, state.names).name
     over = state.phase is Phase.OVER
     manches = []
     for record in state.history:
@@ -486,11 +506,11 @@ def summary(state: State) -> dict[str, Any]:
         manches.append(
             {
                 "number": record.number,
-                "gold": {n: gold[n] for n in state.names},
+                "gold": {nm(n): gold[n] for n in state.names},
                 "tie_pot": tie_pot,
-                "winner": result.winner if result is not None else None,
-                "duels": [_duel_summary(state, d.outcome) for d in record.duels],
-                "final_duel": _duel_summary(state, result.final)
+                "winner": _opt(nm, result.winner) if result is not None else None,
+                "duels": [_duel_summary(state, d.outcome, nm) for d in record.duels],
+                "final_duel": _duel_summary(state, result.final, nm)
                 if result is not None and result.final is not None
                 else None,
                 "finished": result is not None,
@@ -501,8 +521,8 @@ def summary(state: State) -> dict[str, Any]:
     return {
         "game": "fistful",
         "finished": over,
-        "winners": list(state.winners) if over else [],
-        "stars": {p.name: p.stars for p in state.players},
+        "winners": [nm(w) for w in state.winners] if over else [],
+        "stars": {nm(p.name): p.stars for p in state.players},
         "manches": manches,
         "phase": phase_key(state),
         "length": str(state.length),
@@ -510,7 +530,7 @@ def summary(state: State) -> dict[str, Any]:
         "reason": str(state.game_end) if state.game_end else None,
         "players": [
             {
-                "name": p.name,
+                "name": nm(p.name),
                 "color": str(p.color),
                 "stars": p.stars,
                 "gold": p.gold if state.phase in (Phase.DUEL, Phase.END) else 0,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import Command
+from gm.core.protocol import Command, Seat
 
 from .model import Option
 
@@ -33,8 +33,8 @@ class SetOrder(Command):
     """Send or replace ``player``'s secret order for this round."""
 
     kind: ClassVar[str] = "magot.set-order"
-    player: str
-    target: str
+    player: Seat
+    target: Seat
     option: Option
 
 
@@ -43,7 +43,7 @@ class WithdrawOrder(Command):
     """Withdraw ``player``'s order for this round."""
 
     kind: ClassVar[str] = "magot.withdraw-order"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Fold(Command):
     """``player`` lowers their gun this round."""
 
     kind: ClassVar[str] = "magot.fold"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Stay(Command):
     """``player`` keeps aiming this round (the default, R-4)."""
 
     kind: ClassVar[str] = "magot.stay"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)

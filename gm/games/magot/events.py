@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import Event
+from gm.core.protocol import Event, Seat
 
 from .model import Aim, EndReason, Option, Resolution
 
@@ -40,8 +40,8 @@ class OrderSet(Event):
     sealed: ClassVar[bool] = True
     secret: ClassVar[str] = "order"
     round: int
-    player: str
-    target: str
+    player: Seat
+    target: Seat
     option: Option
 
 
@@ -53,7 +53,7 @@ class OrderWithdrawn(Event):
     unseals: ClassVar[bool] = True
     secret: ClassVar[str] = "order"
     round: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class OrdersRevealed(Event):
     kind: ClassVar[str] = "magot.orders-revealed"
     round: int
     aims: tuple[Aim, ...]
-    missing: tuple[str, ...]
+    missing: tuple[Seat, ...]
     forced: bool
 
 
@@ -77,7 +77,7 @@ class Folded(Event):
 
     kind: ClassVar[str] = "magot.folded"
     round: int
-    player: str
+    player: Seat
 
     def audience(self) -> str:
         return self.player  # public only with the results
@@ -89,7 +89,7 @@ class Stayed(Event):
 
     kind: ClassVar[str] = "magot.stayed"
     round: int
-    player: str
+    player: Seat
 
     def audience(self) -> str:
         return self.player

@@ -21,6 +21,8 @@ from gm.core.protocol import (
     PostRef,
     ScenarioStep,
     Shown,
+    Table,
+    table_for,
 )
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
@@ -34,12 +36,15 @@ from .model import OPTIONS, Phase, State
 _ROUND_KEYS = ("bills", "orders", "folds", "force")
 
 
-def parse(state: State, actor: str, text: str) -> tuple[Command, ...]:
-    return (notation.parse(state, actor, text),)
+def parse(state: State, actor: str, text: str, table: Table | None = None) -> tuple[Command, ...]:
+    return (notation.parse(state, actor, text, table),)
 
 
-def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+def order_from_params(
+    state: State, actor: str, values: Mapping[str, Any], table: Table | None = None
+) -> tuple[Command, ...]:
     """An explicit order: ``gm order fab --target marco --option bang``."""
+    table = table_for(table, state.names)
     target = values.get("target")
     if not isinstance(target, str) or not target.strip():
         raise InputError("--target is required: the player aimed at", code="magot/no-target")
@@ -47,7 +52,8 @@ def order_from_params(state: State, actor: str, values: Mapping[str, Any]) -> tu
     if not isinstance(option, str):
         raise InputError("--option is required: triple, bang or click", code="magot/bad-option")
     player = rules.find_player(state, actor)
-    return (SetOrder(player=player, target=target.strip(), option=notation.parse_option(option)),)
+    aimed = table.seat_of(target.strip())
+    return (SetOrder(player=player, target=aimed, option=notation.parse_option(option)),)
 
 
 def awaiting(state: State) -> tuple[Awaited, ...]:
@@ -101,12 +107,14 @@ def shown(state: State, post: PostRef) -> Shown:
     return NOTHING_SHOWN
 
 
-def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
+def legal_inputs(state: State, table: Table | None = None) -> tuple[ScenarioStep, ...]:
     """Every order, choice and step the rules accept now (see ``GameDef.legal_inputs``).
 
     Orders are written ``target OPTION`` as a player would (« marco BANG »);
-    a player who already ordered may replace or withdraw the order.
+    a player who already ordered may replace or withdraw the order. Players
+    are named by their names at ``table``.
     """
+    name_of = table_for(table, state.names).name
     here = rules.phase_key(state)
     if state.phase is Phase.OVER:
         return ()
@@ -114,22 +122,23 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         return (ScenarioStep(where=here, step="draw", values={"bills": None}),)
     if state.phase is Phase.ORDERS:
         inputs: list[ScenarioStep] = []
-        for name in state.living:
-            gangster = state.player(name)
+        for seat in state.living:
+            gangster = state.player(seat)
+            name = name_of(seat)
             for target in state.living:
-                if target == name:
+                if target == seat:
                     continue
                 for option in OPTIONS:
                     if gangster.remaining(option):
-                        text = f"{target} {rules.OPTION_NAMES[option]}"
+                        text = f"{name_of(target)} {rules.OPTION_NAMES[option]}"
                         inputs.append(ScenarioStep(where=here, actor=name, text=text))
-            if state.order_of(name) is not None:
+            if state.order_of(seat) is not None:
                 inputs.append(ScenarioStep(where=here, step="withdraw", values={"player": name}))
         force = bool(rules.awaiting(state))
         inputs.append(ScenarioStep(where=here, step="reveal", values={"force": force}))
         return tuple(inputs)
     inputs = []
-    for name in state.living:
+    for name in map(name_of, state.living):
         inputs.append(ScenarioStep(where=here, actor=name, text="je me couche"))
         inputs.append(ScenarioStep(where=here, actor=name, text="je reste"))
         inputs.append(ScenarioStep(where=here, step="fold", values={"player": name}))
@@ -138,7 +147,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
     return tuple(inputs)
 
 
-def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
+def scenario_steps(document: Mapping[str, Any], table: Table | None = None) -> list[ScenarioStep]:
     """The steps of a scenario file (``docs/scenarios.md``, magot part).
 
     Accepts the whole document (common keys are left to the platform) or

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
+from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
 from gm.errors import InputError
 
 MIN_PLAYERS = 3
@@ -85,44 +85,45 @@ def _bills_error(raw: Any) -> InputError:
     )
 
 
-def _build_draw(values: Mapping[str, Any]) -> Command:
+def _build_draw(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import DrawLoot
 
     return DrawLoot(bills=parse_bills(values.get("bills")))
 
 
-def _build_reveal(values: Mapping[str, Any]) -> Command:
+def _build_reveal(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import Reveal
 
     return Reveal(force=bool(values.get("force", False)))
 
 
-def _player_value(values: Mapping[str, Any]) -> str:
+def _player_value(values: Mapping[str, Any], table: Table) -> str:
+    """The seat of the player named (by their current name)."""
     player = values.get("player")
     if not isinstance(player, str) or not player.strip():
         raise InputError("a player name is required", code="magot/no-player")
-    return player.strip()
+    return table.seat_of(player.strip())
 
 
-def _build_fold(values: Mapping[str, Any]) -> Command:
+def _build_fold(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import Fold
 
-    return Fold(player=_player_value(values))
+    return Fold(player=_player_value(values, table))
 
 
-def _build_stay(values: Mapping[str, Any]) -> Command:
+def _build_stay(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import Stay
 
-    return Stay(player=_player_value(values))
+    return Stay(player=_player_value(values, table))
 
 
-def _build_withdraw(values: Mapping[str, Any]) -> Command:
+def _build_withdraw(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import WithdrawOrder
 
-    return WithdrawOrder(player=_player_value(values))
+    return WithdrawOrder(player=_player_value(values, table))
 
 
-def _build_resolve(values: Mapping[str, Any]) -> Command:
+def _build_resolve(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import Resolve
 
     return Resolve()

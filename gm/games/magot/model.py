@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from gm.core.protocol import Seat
+
 BILLS_PER_ROUND = 5
 """How many bills each round draws from the loot deck (fewer when it runs out)."""
 
@@ -84,8 +86,8 @@ class Order:
 class Aim:
     """A public fact: who aims at whom (never with what)."""
 
-    shooter: str
-    target: str
+    shooter: Seat
+    target: Seat
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ class Shot:
     ``option`` is ``click`` for a bluff that was called: it never wounds.
     """
 
-    shooter: str
-    target: str
+    shooter: Seat
+    target: Seat
     option: Option
 
 
@@ -104,7 +106,7 @@ class Shot:
 class Wound:
     """The wounds a player took in one round."""
 
-    player: str
+    player: Seat
     taken: int  # wounds inflicted this round (before the cap)
     total: int  # wounds after the round, at most MAX_WOUNDS
     dead: bool
@@ -114,7 +116,7 @@ class Wound:
 class Portion:
     """The bills one sharer took from the pot."""
 
-    player: str
+    player: Seat
     bills: tuple[int, ...]
 
 
@@ -128,7 +130,7 @@ class Resolution:
     BANG BANG BANG, then BANG, then the bluffs.
     """
 
-    folded: tuple[str, ...]
+    folded: tuple[Seat, ...]
     lowered: tuple[Aim, ...]
     held: tuple[Aim, ...]
     disabled: tuple[Aim, ...]

@@ -29,7 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from gm.core.protocol import Command
+from gm.core.names import mentions
+from gm.core.protocol import Command, Table, table_for
 from gm.errors import (
     AmbiguousOrderError,
     GameOverError,
@@ -96,8 +97,10 @@ class _Match:
     weak: bool
 
 
-def parse(state: State, actor: str, text: str) -> Command:
-    """The command a player's pasted message stands for, in the current phase."""
+def parse(state: State, actor: str, text: str, table: Table | None = None) -> Command:
+    """The command a player's pasted message stands for, in the current phase;
+    ``table`` names the players (by default, each seat by itself)."""
+    table = table_for(table, state.names)
     player = find_player(state, actor)
     if state.phase is Phase.OVER:
         raise GameOverError(
@@ -106,7 +109,7 @@ def parse(state: State, actor: str, text: str) -> Command:
             params={"player": player, "text": text},
         )
     if state.phase is Phase.STANDOFF:
-        if not _reads_as_choice(text) and _reads_as_order(state, player, text):
+        if not _reads_as_choice(text) and _reads_as_order(table, text):
             raise PhaseError(
                 f"too late: orders are locked since the reveal of round {state.round}"
                 f" (got {text!r} from {player}); {player} may only stay or fold now",
@@ -115,15 +118,15 @@ def parse(state: State, actor: str, text: str) -> Command:
             )
         return parse_choice(state, player, text)
     if state.phase is Phase.ORDERS:
-        if _reads_as_choice(text) and not _reads_as_order(state, player, text):
+        if _reads_as_choice(text) and not _reads_as_order(table, text):
             raise PhaseError(
                 f"too early: staying or folding comes after the reveal of round {state.round}"
                 f" (got {text!r} from {player}); {player}'s order is awaited now",
                 code="magot/too-early",
                 params={"player": player, "text": text, "round": state.round},
             )
-        return parse_order(state, player, text)
-    if state.round > 0 and (_reads_as_choice(text) or _reads_as_order(state, player, text)):
+        return parse_order(state, player, text, table)
+    if state.round > 0 and (_reads_as_choice(text) or _reads_as_order(table, text)):
         raise PhaseError(
             f"round {state.round} is resolved and no round is open ({phase_key(state)}):"
             f" orders are sent after gm draw (got {text!r} from {player})",
@@ -138,8 +141,11 @@ def parse(state: State, actor: str, text: str) -> Command:
     )
 
 
-def parse_order(state: State, player: str, text: str) -> SetOrder | WithdrawOrder:
-    """Read an order (or a withdrawal) sent by ``player``, checked against the rules.
+def parse_order(
+    state: State, player: str, text: str, table: Table | None = None
+) -> SetOrder | WithdrawOrder:
+    """Read an order (or a withdrawal) sent by ``player``, checked against the
+    rules; players are named by their names at ``table``.
 
     >>> from gm.games.magot.rules import initial_state
     >>> state = initial_state(["fab", "marco", "lulu", "Élodie", "Jean-Paul"], {})
@@ -161,10 +167,11 @@ def parse_order(state: State, player: str, text: str) -> SetOrder | WithdrawOrde
     ...     print(error.code)
     magot/bang-count
     """
+    table = table_for(table, state.names)
     shooter = find_player(state, player)
     tokens = spans(text.replace("×", " x"))  # « BANG ×3 » reads as « BANG x3 »
     folded = [w for w, _ in tokens]
-    matches = _find_names(state, folded)
+    matches = _find_names(table, folded)
     used = {i for m in matches for i in range(m.start, m.end)}
     options = _find_options(folded, used, text)
 
@@ -299,17 +306,17 @@ def _reads_as_choice(text: str) -> bool:
     return any(w in FOLD_WORDS or w.startswith("couch") or w in STAY_WORDS for w in words(text))
 
 
-def _reads_as_order(state: State, player: str, text: str) -> bool:
+def _reads_as_order(table: Table, text: str) -> bool:
     """Whether the text reads as an order: an option, or a withdrawal, is named."""
     folded = [w for w, _ in spans(text.replace("×", " x"))]
-    used = {i for m in _find_names(state, folded) for i in range(m.start, m.end)}
+    used = {i for m in _find_names(table, folded) for i in range(m.start, m.end)}
     named = any(
         i not in used and (_option_word(w) or w in AMBIGUOUS_OPTIONS) for i, w in enumerate(folded)
     )
     return named or (not used and bool(WITHDRAW_WORDS & set(folded)))
 
 
-def unread(state: State, player: str, text: str) -> tuple[str, ...]:
+def unread(state: State, player: str, text: str, table: Table | None = None) -> tuple[str, ...]:
     """The words of an accepted message that nothing was read from: not a
     player's name, an option, a choice or a common word of orders. The MJ's
     note lists them, so that nothing a player wrote is lost unseen (« pas
@@ -322,7 +329,9 @@ def unread(state: State, player: str, text: str) -> tuple[str, ...]:
     """
     tokens = spans(text.replace("×", " x"))
     folded = [w for w, _ in tokens]
-    used = {i for m in _find_names(state, folded) for i in range(m.start, m.end)}
+    used = {
+        i for m in _find_names(table_for(table, state.names), folded) for i in range(m.start, m.end)
+    }
     out: list[str] = []
     for i, (word, typed) in enumerate(tokens):
         if (
@@ -350,20 +359,13 @@ def _is_weak(name_words: tuple[str, ...]) -> bool:
     return len(name_words) == 1 and (len(name_words[0]) <= 2 or name_words[0] in FILLER)
 
 
-def _find_names(state: State, folded: list[str]) -> list[_Match]:
-    names = sorted(((words(g.name), g.name) for g in state.players), key=lambda p: -len(p[0]))
-    matches: list[_Match] = []
-    i = 0
-    while i < len(folded):
-        for name_words, name in names:
-            end = i + len(name_words)
-            if name_words and tuple(folded[i:end]) == name_words:
-                matches.append(_Match(name, i, end, _is_weak(name_words)))
-                i = end
-                break
-        else:
-            i += 1
-    return matches
+def _find_names(table: Table, folded: list[str]) -> list[_Match]:
+    """The players named in the folded words, by their names at ``table``
+    (the platform's matcher, with this game's words), weak or not."""
+    return [
+        _Match(m.seat, m.start, m.end, _is_weak(m.label))
+        for m in mentions(folded, table.labels, words)
+    ]
 
 
 def _choose_target(state: State, shooter: str, matches: list[_Match], text: str) -> str | None:

@@ -67,7 +67,7 @@ from .model import (
     remove_bills,
     sort_bills,
 )
-from .text import name_key, words
+from .text import name_key
 
 MAX_ROUNDS = 100
 
@@ -81,28 +81,6 @@ R-6's exact share works on pot values in that unit (the default loot is worth
 85 units of 5 000 $); with bills of 1 $ and 999 999 $ a pot would be
 millions of units and one share could take minutes. Under this bound a share
 stays within milliseconds (``bench/share.py``)."""
-
-RESERVED_WORDS = frozenset(
-    {
-        "bang",
-        "bangs",
-        "bangbang",
-        "bangbangbang",
-        "bbb",
-        "triple",
-        "clic",
-        "clics",
-        "click",
-        "clicks",
-        "ccc",
-        "clicclicclic",
-        "clickclickclick",
-        "bluff",
-        "gm",
-        "mj",
-    }
-)
-"""Words no player may be called: the order parser reads them as options."""
 
 OPTION_NAMES = {
     Option.TRIPLE: "BANG BANG BANG",
@@ -135,32 +113,14 @@ def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, A
 
 
 def check_players(players: Sequence[str]) -> None:
-    """Refuse a player list the game cannot run or the parser cannot read."""
+    """Refuse a number of players the game cannot seat (names are the
+    platform's: ``gm.core.names.check_name``)."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InputError(
             f"magot needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}",
             code="magot/player-count",
             params={"count": len(players), "min": MIN_PLAYERS, "max": MAX_PLAYERS},
         )
-    seen: dict[str, str] = {}
-    for name in players:
-        key = name_key(name)
-        problem = None
-        if not key:
-            problem = "it has no letter or digit"
-        elif key in RESERVED_WORDS:
-            problem = "it reads as an option or the MJ"
-        elif all(w.isdigit() for w in words(name)):
-            problem = "it is only digits"
-        elif key in seen:
-            problem = f"it reads the same as {seen[key]!r} (case and accents are ignored)"
-        if problem:
-            raise InputError(
-                f"player name {name!r} cannot be used: {problem}",
-                code="magot/bad-player-name",
-                params={"name": name},
-            )
-        seen[key] = name
 
 
 def _parse_rounds(raw: Any) -> int:

@@ -15,10 +15,10 @@ follow the seating order unless they are rankings.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from gm.core.protocol import PostRef
+from gm.core.protocol import PostRef, Table, table_for
 from gm.errors import NotFoundError, PhaseError
 
 from .manifest import INFO
@@ -28,6 +28,7 @@ from .model import (
     MAX_WOUNDS,
     OPTIONS,
     SHAME_PENALTY,
+    Aim,
     Gangster,
     Option,
     Phase,
@@ -43,18 +44,23 @@ POST_KINDS = tuple(k.name for k in INFO.post_kinds)
 _VOLLEY = {Option.TRIPLE: 1, Option.BANG: 2, Option.CLICK: 3}
 
 
-def public_view(state: State, post: PostRef) -> dict[str, Any]:
-    """The content of one public post.
+Name = Callable[[str], str]
+"""A seat's current name (``Table.name``): what views print for a player."""
+
+
+def public_view(state: State, post: PostRef, table: Table | None = None) -> dict[str, Any]:
+    """The content of one public post, players by their names at ``table``.
 
     :raises NotFoundError: unknown kind, or a round that has no such post (yet).
     :raises PhaseError: the disclosure before the end of the game.
     """
+    n = table_for(table, state.names).name
     base: dict[str, Any] = {
         "game": "magot",
         "kind": post.kind,
         "round": post.round,
         "rounds": state.rounds,
-        "players": list(state.names),
+        "players": [n(p) for p in state.names],
     }
     if post.kind in ("opening", "rules"):  # the rules post shows what the opening shows
         return base | _opening(state)
@@ -65,7 +71,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 code="magot/no-such-post",
                 params={"kind": post.kind, "round": None},
             )
-        return base | _final(state)
+        return base | _final(state, n)
     if post.kind == "disclosure":
         if state.phase is not Phase.OVER:
             raise PhaseError(
@@ -74,7 +80,7 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
                 code="magot/disclosure-early",
                 params={"phase": phase_key(state)},
             )
-        return base | _disclosure(state)
+        return base | _disclosure(state, n)
     if post.kind not in POST_KINDS:
         raise NotFoundError(
             f"magot has no post {post.kind!r} (posts: {', '.join(POST_KINDS)})",
@@ -83,10 +89,10 @@ def public_view(state: State, post: PostRef) -> dict[str, Any]:
         )
     record = _record_for(state, post)
     if post.kind == "round":
-        return base | _round(state, record)
+        return base | _round(state, record, n)
     if post.kind == "reveal":
-        return base | _reveal(record)
-    return base | _results(state, record)
+        return base | _reveal(record, n)
+    return base | _results(state, record, n)
 
 
 def _record_for(state: State, post: PostRef) -> RoundRecord:
@@ -122,7 +128,7 @@ def _opening(state: State) -> dict[str, Any]:
     }
 
 
-def _round(state: State, record: RoundRecord) -> dict[str, Any]:
+def _round(state: State, record: RoundRecord, n: Name) -> dict[str, Any]:
     drawn_so_far = [b for r in state.history[: record.number] for b in r.drawn]
     return {
         "pot": sum(record.pot),
@@ -136,22 +142,26 @@ def _round(state: State, record: RoundRecord) -> dict[str, Any]:
         "draw": None if record.manual else bills_purpose(record.number),
         "deck_left": sum(c for _, c in state.loot) - len(drawn_so_far),
         "deck_left_total": state.initial_loot - sum(drawn_so_far),
-        "awaiting": list(record.alive),
+        "awaiting": [n(p) for p in record.alive],
         "first": record.number == 1,
         "last": record.number == state.rounds,
     }
 
 
-def _reveal(record: RoundRecord) -> dict[str, Any]:
+def _aims(aims: Sequence[Aim], n: Name) -> list[dict[str, str]]:
+    return [{"shooter": n(a.shooter), "target": n(a.target)} for a in aims]
+
+
+def _reveal(record: RoundRecord, n: Name) -> dict[str, Any]:
     return {
-        "aims": [{"shooter": a.shooter, "target": a.target} for a in record.aims],
-        "missing": list(record.missing),
+        "aims": _aims(record.aims, n),
+        "missing": [n(p) for p in record.missing],
         "forced": record.forced,
         "aimed_at": [
-            {"player": p, "shooters": [a.shooter for a in record.aims if a.target == p]}
+            {"player": n(p), "shooters": [n(a.shooter) for a in record.aims if a.target == p]}
             for p in record.alive
         ],
-        "alive": list(record.alive),
+        "alive": [n(p) for p in record.alive],
         "pot": sum(record.pot),
         "pot_bills": _bills(record.pot),
     }
@@ -168,7 +178,9 @@ def _deaths(state: State, upto: int) -> dict[str, int]:
     return deaths
 
 
-def _standing_rows(players: Sequence[Standing], deaths: dict[str, int]) -> list[dict[str, Any]]:
+def _standing_rows(
+    players: Sequence[Standing], deaths: dict[str, int], n: Name
+) -> list[dict[str, Any]]:
     by_name = {p.player: p for p in players}
     rows = []
     for name, rank in ranking(players):
@@ -177,7 +189,8 @@ def _standing_rows(players: Sequence[Standing], deaths: dict[str, int]) -> list[
         rows.append(
             {
                 "rank": rank,
-                "player": name,
+                "seat": name,  # dropped below: the chart and the final look seats up
+                "player": n(name),
                 "loot": loot,
                 "bills": list(p.bills),
                 "wounds": p.wounds,
@@ -206,29 +219,34 @@ def _chart(state: State, rows: list[dict[str, Any]], upto: int) -> list[dict[str
         {
             "name": row["player"],
             "value": row["loot"],
-            "history": [loot.get(row["player"], 0) for loot in by_round],
+            "history": [loot.get(row["seat"], 0) for loot in by_round],
         }
         for row in rows
     ]
 
 
-def _results(state: State, record: RoundRecord) -> dict[str, Any]:
+def _without_seats(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Standings as views show them: players by name only."""
+    return [{k: v for k, v in row.items() if k != "seat"} for row in rows]
+
+
+def _results(state: State, record: RoundRecord, n: Name) -> dict[str, Any]:
     result = record.resolution
     assert result is not None
     ended = state.phase is Phase.OVER and state.round == record.number
-    standings = _standing_rows(record.standings, _deaths(state, record.number))
+    standings = _standing_rows(record.standings, _deaths(state, record.number), n)
     return {
         "pot": sum(record.pot),
         "pot_bills": _bills(record.pot),
-        "missing": list(record.missing),
-        "folded": list(result.folded),
-        "lowered": [{"shooter": a.shooter, "target": a.target} for a in result.lowered],
-        "held": [{"shooter": a.shooter, "target": a.target} for a in result.held],
-        "disabled": [{"shooter": a.shooter, "target": a.target} for a in result.disabled],
+        "missing": [n(p) for p in record.missing],
+        "folded": [n(p) for p in result.folded],
+        "lowered": _aims(result.lowered, n),
+        "held": _aims(result.held, n),
+        "disabled": _aims(result.disabled, n),
         "shots": [
             {
-                "shooter": s.shooter,
-                "target": s.target,
+                "shooter": n(s.shooter),
+                "target": n(s.target),
                 "option": str(s.option),
                 "volley": _VOLLEY[s.option],
                 "wounds": s.option is not Option.CLICK,
@@ -236,19 +254,19 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
             for s in result.shots
         ],
         "wounded": [
-            {"player": w.player, "taken": w.taken, "total": w.total, "dead": w.dead}
+            {"player": n(w.player), "taken": w.taken, "total": w.total, "dead": w.dead}
             for w in result.wounds
         ],
-        "killed": [w.player for w in result.wounds if w.dead],
+        "killed": [n(w.player) for w in result.wounds if w.dead],
         "sharers": [
-            {"player": p.player, "bills": list(p.bills), "total": sum(p.bills)}
+            {"player": n(p.player), "bills": list(p.bills), "total": sum(p.bills)}
             for p in result.portions
         ],
         "share": result.share,
         "shared_total": result.share * len(result.portions),
         "carry": list(result.carry),
         "carry_total": sum(result.carry),
-        "standings": standings,
+        "standings": _without_seats(standings),
         "chart": _chart(state, standings, record.number),
         "chart_labels": _labels("Butin tour par tour", "tour", "Butin", "$"),
         "ended": ended,
@@ -257,17 +275,17 @@ def _results(state: State, record: RoundRecord) -> dict[str, Any]:
     }
 
 
-def _final(state: State) -> dict[str, Any]:
+def _final(state: State, n: Name) -> dict[str, Any]:
     won = set(winners(state))
-    rows = _standing_rows(_as_standings(state.players), _deaths(state, len(state.history)))
+    rows = _standing_rows(_as_standings(state.players), _deaths(state, len(state.history)), n)
     for row in rows:
-        row["winner"] = row["player"] in won
+        row["winner"] = row["seat"] in won
     return {
         "reason": str(state.end_reason) if state.end_reason else None,
         "rounds_played": state.round,
-        "winners": [n for n in state.names if n in won],
-        "survivors": list(state.living),
-        "ranking": rows,
+        "winners": [n(p) for p in state.names if p in won],
+        "survivors": [n(p) for p in state.living],
+        "ranking": _without_seats(rows),
         "chart": _chart(state, rows, len(state.history)),
         "chart_labels": _labels("Butin tour par tour", "tour", "Butin final", "$"),
         "lost": list(state.pot),
@@ -275,7 +293,7 @@ def _final(state: State) -> dict[str, Any]:
     }
 
 
-def _disclosure(state: State) -> dict[str, Any]:
+def _disclosure(state: State, n: Name) -> dict[str, Any]:
     rounds = []
     for record in state.history:
         if not record.revealed:
@@ -294,21 +312,23 @@ def _disclosure(state: State) -> dict[str, Any]:
                 "round": record.number,
                 "orders": [
                     {
-                        "shooter": shooter,
-                        "target": order.target,
+                        "shooter": n(shooter),
+                        "target": n(order.target),
                         "option": str(order.option),
                         "fate": fates.get(shooter, "fired"),
                     }
                     for shooter, order in record.orders
                 ],
-                "missing": list(record.missing),
+                "missing": [n(p) for p in record.missing],
             }
         )
     return {"orders": rounds}
 
 
-def player_view(state: State, player: str) -> dict[str, Any]:
-    """What ``player`` may know: their own status, order and the public standings."""
+def player_view(state: State, player: str, table: Table | None = None) -> dict[str, Any]:
+    """What the seat ``player`` may know: their own status, order and the
+    public standings, players by their names at ``table``."""
+    n = table_for(table, state.names).name
     name = find_player(state, player)
     g = state.player(name)
     order = state.order_of(name)
@@ -316,7 +336,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
     choice = "fold" if name in state.folds else "stay" if name in state.stays else None
     return {
         "game": "magot",
-        "player": name,
+        "player": n(name),
         "round": state.round,
         "rounds": state.rounds,
         "phase": str(state.phase),
@@ -330,19 +350,23 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         "score": g.score,
         "options": g.options_left(),
         "options_after": after.options_left(),
-        "order": None if order is None else {"target": order.target, "option": str(order.option)},
+        "order": None
+        if order is None
+        else {"target": n(order.target), "option": str(order.option)},
         "choice": choice,
         "awaited": name in awaiting(state),
         "pot": sum(state.pot),
         "pot_bills": list(state.pot),
-        "standings": _standing_rows(
-            _as_standings(state.players), _deaths(state, len(state.history))
+        "standings": _without_seats(
+            _standing_rows(_as_standings(state.players), _deaths(state, len(state.history)), n)
         ),
     }
 
 
-def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``)."""
+def summary(state: State, table: Table | None = None) -> dict[str, Any]:
+    """The JSON summary of ``docs/scenarios.md`` (the service adds ``campaign``),
+    players by their names at ``table``."""
+    n = table_for(table, state.names).name
     over = state.phase is Phase.OVER
     ranks = dict(ranking(state.players))
     rounds = []
@@ -363,10 +387,10 @@ def summary(state: State) -> dict[str, Any]:
         }
         if result is not None:
             entry |= {
-                "folded": list(result.folded),
-                "wounded": [w.player for w in result.wounds],
-                "killed": [w.player for w in result.wounds if w.dead],
-                "sharers": [p.player for p in result.portions],
+                "folded": [n(p) for p in result.folded],
+                "wounded": [n(w.player) for w in result.wounds],
+                "killed": [n(w.player) for w in result.wounds if w.dead],
+                "sharers": [n(p.player) for p in result.portions],
                 "share": result.share,
                 "carry": sum(result.carry),
             }
@@ -376,10 +400,10 @@ def summary(state: State) -> dict[str, Any]:
         "finished": over,
         "phase": phase_key(state),
         "round": state.round,
-        "winners": list(winners(state)) if over else [],
+        "winners": [n(p) for p in winners(state)] if over else [],
         "players": [
             {
-                "name": g.name,
+                "name": n(g.name),
                 "alive": g.alive,
                 "wounds": g.wounds,
                 "shame": g.shame,

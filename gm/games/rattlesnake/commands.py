@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import Command
+from gm.core.protocol import Command, Seat
 
 from .cards import Card
 from .tiles import Tile
@@ -44,8 +44,8 @@ class SetUp(Command):
     (``model.card_key``), shot cards as strings of their cartridges there."""
 
     kind: ClassVar[str] = "rattlesnake.set-up"
-    first: str | None = None
-    hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+    first: Seat | None = None
+    hands: tuple[tuple[Seat, tuple[str, ...]], ...] | None = None
     bag: tuple[Tile, ...] = ()
     actions: tuple[str, ...] = ()
     shots: tuple[int, ...] = ()
@@ -55,7 +55,7 @@ class SetUp(Command):
 @dataclass(frozen=True)
 class PlaceSaloon(Command):
     kind: ClassVar[str] = "rattlesnake.place-saloon"
-    player: str
+    player: Seat
     cell: str
 
 
@@ -64,7 +64,7 @@ class PlaceTile(Command):
     """Step 1; ``tile``: the tile the player named, checked against the one drawn."""
 
     kind: ClassVar[str] = "rattlesnake.place-tile"
-    player: str
+    player: Seat
     cell: str
     tile: Tile | None = None
 
@@ -74,7 +74,7 @@ class Draw(Command):
     """Step 2: ``what`` is ``action`` (one action card) or ``coups`` (two shot cards)."""
 
     kind: ClassVar[str] = "rattlesnake.draw"
-    player: str
+    player: Seat
     what: str
 
 
@@ -86,9 +86,9 @@ class PlayDivers(Command):
     primes takes (its key)."""
 
     kind: ClassVar[str] = "rattlesnake.play-divers"
-    player: str
+    player: Seat
     card: Card
-    target: str | None = None
+    target: Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -97,8 +97,8 @@ class Trade(Command):
     one of them is the active player."""
 
     kind: ClassVar[str] = "rattlesnake.trade"
-    seller: str
-    buyer: str
+    seller: Seat
+    buyer: Seat
     card: Card
     price: int
 
@@ -109,8 +109,8 @@ class AttackBank(Command):
     shot cards laid, or a permanent's free shot named alone (R-15)."""
 
     kind: ClassVar[str] = "rattlesnake.attack-bank"
-    player: str
-    target: str
+    player: Seat
+    target: Seat
     cards: tuple[int, ...] = ()
     free: Card | None = None
 
@@ -120,7 +120,7 @@ class Shoot(Command):
     """A blow: the shot cards laid (cartridges), or the free shot named alone."""
 
     kind: ClassVar[str] = "rattlesnake.shoot"
-    player: str
+    player: Seat
     cards: tuple[int, ...] = ()
     free: Card | None = None
 
@@ -131,7 +131,7 @@ class GiveUp(Command):
     shot yet gives in."""
 
     kind: ClassVar[str] = "rattlesnake.give-up"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class EndTurn(Command):
     """Step 5: the active player is done; the income is collected."""
 
     kind: ClassVar[str] = "rattlesnake.end-turn"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class ApplyDefault(Command):
     at step 2, the end of the turn, « passe » in a combat."""
 
     kind: ClassVar[str] = "rattlesnake.apply-default"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -157,8 +157,8 @@ class Challenge(Command):
     """Step 4: ``player`` challenges ``target`` to a poker game for ``stake``."""
 
     kind: ClassVar[str] = "rattlesnake.challenge"
-    player: str
-    target: str
+    player: Seat
+    target: Seat
     stake: int
 
 
@@ -167,7 +167,7 @@ class Escape(Command):
     """The challenged discards a Coyote à foie jaune and escapes."""
 
     kind: ClassVar[str] = "rattlesnake.escape"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class Stay(Command):
     """The challenged plays (« je reste »)."""
 
     kind: ClassVar[str] = "rattlesnake.stay"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ class Join(Command):
     """``player`` joins the poker game at the stake."""
 
     kind: ClassVar[str] = "rattlesnake.join"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ class Lower(Command):
     """The challenger lowers the stake to ``stake`` for everyone (R-16)."""
 
     kind: ClassVar[str] = "rattlesnake.lower"
-    player: str
+    player: Seat
     stake: int
 
 
@@ -200,7 +200,7 @@ class CloseJoins(Command):
     """The challenger closes the joins (« cartes »): the face-down cards are chosen."""
 
     kind: ClassVar[str] = "rattlesnake.close-joins"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class ChooseCard(Command):
     (the challenged only). While the joins are open, the first card closes them."""
 
     kind: ClassVar[str] = "rattlesnake.choose-card"
-    player: str
+    player: Seat
     card: int | None = None
 
 
@@ -218,8 +218,8 @@ class Cheat(Command):
     """Tricheur: swap the card showing in front of ``player`` with ``target``'s."""
 
     kind: ClassVar[str] = "rattlesnake.cheat"
-    player: str
-    target: str
+    player: Seat
+    target: Seat
 
 
 @dataclass(frozen=True)
@@ -227,7 +227,7 @@ class Tar(Command):
     """Goudron & Plumes on the Tricheur just played."""
 
     kind: ClassVar[str] = "rattlesnake.tar"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ class DeclineTar(Command):
     """``player`` does not answer the Tricheur (« pas de Goudron »)."""
 
     kind: ClassVar[str] = "rattlesnake.decline-tar"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,7 @@ class TakeBack(Command):
     """Joueur professionnel: take back the card showing, show ``card`` instead."""
 
     kind: ClassVar[str] = "rattlesnake.take-back"
-    player: str
+    player: Seat
     card: int
 
 
@@ -252,7 +252,7 @@ class NoReaction(Command):
     """``player`` lets their turn to react go by (« pas de réaction »)."""
 
     kind: ClassVar[str] = "rattlesnake.no-reaction"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -260,7 +260,7 @@ class StartFight(Command):
     """A loser showing a revolver starts the combat (« revolver »)."""
 
     kind: ClassVar[str] = "rattlesnake.start-fight"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,7 @@ class DeclineFight(Command):
     """A loser showing a revolver will not start a combat."""
 
     kind: ClassVar[str] = "rattlesnake.decline-fight"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -276,7 +276,7 @@ class Flee(Command):
     """Before the combat: discard a Coyote à foie jaune and flee with a share (« je fuis »)."""
 
     kind: ClassVar[str] = "rattlesnake.flee"
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ class Stand(Command):
     """Before the combat: do not flee (« je reste »)."""
 
     kind: ClassVar[str] = "rattlesnake.stand"
-    player: str
+    player: Seat
 
 
 COMMANDS: tuple[type[Command], ...] = (

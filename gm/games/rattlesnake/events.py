@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gm.core.protocol import GM, Event
+from gm.core.protocol import GM, Event, Seat
 
 from .cards import Card
 from .tiles import Tile
@@ -46,7 +46,7 @@ class GameSetUp(Event):
     10 000 $ and five action cards (``HandDealt``)."""
 
     kind: ClassVar[str] = "rattlesnake.game-set-up"
-    first: str
+    first: Seat
     scripted: bool = False
 
 
@@ -60,7 +60,7 @@ class BagFilled(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ()
     owner_field: ClassVar[str] = "holder"
     tiles: tuple[Tile, ...]
-    holder: str = GM
+    holder: Seat = GM
 
     def audience(self) -> str:
         return GM
@@ -79,7 +79,7 @@ class DeckShuffled(Event):
     deck: str
     number: int
     cards: tuple[str, ...]
-    holder: str = GM
+    holder: Seat = GM
 
     def audience(self) -> str:
         return GM
@@ -104,8 +104,8 @@ class OrdersGiven(Event):
     secret: ClassVar[str] = "orders"
     secret_fields: ClassVar[tuple[str, ...]] = ()
     owner_field: ClassVar[str] = "holder"
-    orders: tuple[tuple[str, tuple[str, ...]], ...]
-    holder: str = GM
+    orders: tuple[tuple[Seat, tuple[str, ...]], ...]
+    holder: Seat = GM
 
     def audience(self) -> str:
         return GM
@@ -119,7 +119,7 @@ class HandDealt(Event):
     sealed: ClassVar[bool] = True
     secret: ClassVar[str] = "hand"
     secret_fields: ClassVar[tuple[str, ...]] = ("player",)
-    player: str
+    player: Seat
     cards: tuple[str, ...]
 
 
@@ -128,7 +128,7 @@ class SaloonPlaced(Event):
     """``player`` put their saloon on ``cell``: that town is theirs."""
 
     kind: ClassVar[str] = "rattlesnake.saloon-placed"
-    player: str
+    player: Seat
     cell: str
     default: bool = False
 
@@ -140,7 +140,7 @@ class TileDrawn(Event):
 
     kind: ClassVar[str] = "rattlesnake.tile-drawn"
     turn: int
-    player: str
+    player: Seat
     tile: Tile
     legal: tuple[str, ...]
 
@@ -151,7 +151,7 @@ class TilePlaced(Event):
 
     kind: ClassVar[str] = "rattlesnake.tile-placed"
     turn: int
-    player: str
+    player: Seat
     tile: Tile
     cell: str
     default: bool = False
@@ -172,7 +172,7 @@ class DrawChosen(Event):
 
     kind: ClassVar[str] = "rattlesnake.draw-chosen"
     turn: int
-    player: str
+    player: Seat
     what: str
     default: bool = False
 
@@ -186,7 +186,7 @@ class ActionDrawn(Event):
     secret: ClassVar[str] = "action"
     secret_fields: ClassVar[tuple[str, ...]] = ("turn", "player", "number")
     turn: int
-    player: str
+    player: Seat
     number: int
     card: str
 
@@ -201,7 +201,7 @@ class ShotsDrawn(Event):
     secret: ClassVar[str] = "shots"
     secret_fields: ClassVar[tuple[str, ...]] = ("turn", "player", "number")
     turn: int
-    player: str
+    player: Seat
     number: int
     cards: tuple[int, ...]
 
@@ -212,9 +212,9 @@ class PermanentLaid(Event):
 
     kind: ClassVar[str] = "rattlesnake.permanent-laid"
     turn: int
-    player: str
+    player: Seat
     card: Card
-    holder: str
+    holder: Seat
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,7 @@ class TileDestroyed(Event):
 
     kind: ClassVar[str] = "rattlesnake.tile-destroyed"
     turn: int
-    player: str
+    player: Seat
     cell: str
     tile: Tile
 
@@ -238,7 +238,7 @@ class PermanentDiscarded(Event):
     kind: ClassVar[str] = "rattlesnake.permanent-discarded"
     turn: int
     card: Card
-    holder: str
+    holder: Seat
     why: str
 
 
@@ -249,9 +249,9 @@ class SingleUsePlayed(Event):
 
     kind: ClassVar[str] = "rattlesnake.single-use-played"
     turn: int
-    player: str
+    player: Seat
     card: Card
-    target: str
+    target: Seat
 
 
 @dataclass(frozen=True)
@@ -260,7 +260,7 @@ class BountyCollected(Event):
 
     kind: ClassVar[str] = "rattlesnake.bounty-collected"
     turn: int
-    player: str
+    player: Seat
     amount: int
 
 
@@ -270,8 +270,8 @@ class CardSold(Event):
 
     kind: ClassVar[str] = "rattlesnake.card-sold"
     turn: int
-    seller: str
-    buyer: str
+    seller: Seat
+    buyer: Seat
     card: Card
     price: int
 
@@ -282,8 +282,8 @@ class BankAttacked(Event):
 
     kind: ClassVar[str] = "rattlesnake.bank-attacked"
     turn: int
-    attacker: str
-    target: str
+    attacker: Seat
+    target: Seat
     bank: str
 
 
@@ -294,7 +294,7 @@ class ShotFired(Event):
 
     kind: ClassVar[str] = "rattlesnake.shot-fired"
     turn: int
-    player: str
+    player: Seat
     cards: tuple[int, ...]
     total: int
     free: Card | None = None
@@ -306,7 +306,7 @@ class FighterPassed(Event):
 
     kind: ClassVar[str] = "rattlesnake.fighter-passed"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -317,7 +317,7 @@ class CombatEnded(Event):
 
     kind: ClassVar[str] = "rattlesnake.combat-ended"
     turn: int
-    winner: str
+    winner: Seat
     gave_in: bool = False
 
 
@@ -327,8 +327,8 @@ class CashSeized(Event):
 
     kind: ClassVar[str] = "rattlesnake.cash-seized"
     turn: int
-    source: str
-    to: str
+    source: Seat
+    to: Seat
     amount: int
 
 
@@ -338,7 +338,7 @@ class TurnEnded(Event):
 
     kind: ClassVar[str] = "rattlesnake.turn-ended"
     turn: int
-    player: str
+    player: Seat
     income: int
     default: bool = False
 
@@ -349,7 +349,7 @@ class GameEnded(Event):
     ``why`` is ``threshold`` or ``last-tile``."""
 
     kind: ClassVar[str] = "rattlesnake.game-ended"
-    winners: tuple[str, ...]
+    winners: tuple[Seat, ...]
     why: str
 
 
@@ -362,8 +362,8 @@ class PokerChallenged(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-challenged"
     turn: int
-    challenger: str
-    challenged: str
+    challenger: Seat
+    challenged: Seat
     stake: int
 
 
@@ -373,7 +373,7 @@ class PokerEscaped(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-escaped"
     turn: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -382,7 +382,7 @@ class PokerStayed(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-stayed"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -392,7 +392,7 @@ class PokerJoined(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-joined"
     turn: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -401,7 +401,7 @@ class StakeLowered(Event):
 
     kind: ClassVar[str] = "rattlesnake.stake-lowered"
     turn: int
-    player: str
+    player: Seat
     stake: int
 
 
@@ -423,7 +423,7 @@ class PokerCardChosen(Event):
     secret: ClassVar[str] = "poker"
     secret_fields: ClassVar[tuple[str, ...]] = ("turn", "player")
     turn: int
-    player: str
+    player: Seat
     card: int
     default: bool = False
 
@@ -435,7 +435,7 @@ class PokerRevealed(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-revealed"
     turn: int
-    cards: tuple[tuple[str, int], ...]
+    cards: tuple[tuple[Seat, int], ...]
 
 
 @dataclass(frozen=True)
@@ -444,8 +444,8 @@ class CheatPlayed(Event):
 
     kind: ClassVar[str] = "rattlesnake.cheat-played"
     turn: int
-    player: str
-    target: str
+    player: Seat
+    target: Seat
 
 
 @dataclass(frozen=True)
@@ -454,7 +454,7 @@ class TarPlayed(Event):
 
     kind: ClassVar[str] = "rattlesnake.tar-played"
     turn: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -463,7 +463,7 @@ class TarDeclined(Event):
 
     kind: ClassVar[str] = "rattlesnake.tar-declined"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -481,7 +481,7 @@ class CardTakenBack(Event):
 
     kind: ClassVar[str] = "rattlesnake.card-taken-back"
     turn: int
-    player: str
+    player: Seat
     card: int
 
 
@@ -491,7 +491,7 @@ class ReactionPassed(Event):
 
     kind: ClassVar[str] = "rattlesnake.reaction-passed"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -501,7 +501,7 @@ class PokerFightStarted(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-fight-started"
     turn: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -510,7 +510,7 @@ class PokerFightDeclined(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-fight-declined"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -520,7 +520,7 @@ class PokerFled(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-fled"
     turn: int
-    player: str
+    player: Seat
 
 
 @dataclass(frozen=True)
@@ -529,7 +529,7 @@ class PokerStood(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-stood"
     turn: int
-    player: str
+    player: Seat
     default: bool = False
 
 
@@ -541,8 +541,8 @@ class PokerMoney(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-money"
     turn: int
-    source: str | None
-    target: str | None
+    source: Seat | None
+    target: Seat | None
     amount: int
     why: str
 
@@ -554,7 +554,7 @@ class PokerEnded(Event):
 
     kind: ClassVar[str] = "rattlesnake.poker-ended"
     turn: int
-    taker: str | None
+    taker: Seat | None
 
 
 EVENTS: tuple[type[Event], ...] = (

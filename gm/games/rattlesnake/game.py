@@ -22,10 +22,10 @@ the draw, the ``divers``, the bank attack and its blows, then « fin ».
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from gm.core.names import find_name
+from gm.core.names import find_name, leading
 from gm.core.protocol import (
     NOTHING_SHOWN,
     Awaited,
@@ -34,6 +34,8 @@ from gm.core.protocol import (
     PostRef,
     ScenarioStep,
     Shown,
+    Table,
+    table_for,
 )
 from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
@@ -172,16 +174,18 @@ def _poker_opened(number: int, moves: Sequence[Move]) -> list[tuple[str | int, .
 # --- legal inputs ---------------------------------------------------------------------------
 
 
-def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
-    """Every message and step the rules accept now, as players write them."""
+def legal_inputs(state: State, table: Table | None = None) -> tuple[ScenarioStep, ...]:
+    """Every message and step the rules accept now, as players write them:
+    players by their names at ``table``."""
+    name = table_for(table, state.players).name
     here = rules.phase_key(state)
     out: list[ScenarioStep] = []
 
     def say(player: str, text: str) -> None:
-        out.append(ScenarioStep(where=here, actor=player, text=text))
+        out.append(ScenarioStep(where=here, actor=name(player), text=text))
 
     def default(player: str) -> None:
-        out.append(ScenarioStep(where=here, step="default", values={"player": player}))
+        out.append(ScenarioStep(where=here, step="default", values={"player": name(player)}))
 
     if state.phase is Phase.OVER:
         return ()
@@ -204,7 +208,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         default(who)
         return tuple(out)
     if state.phase is Phase.POKER and state.poker is not None:
-        for who, said in _poker_inputs(state, state.poker):
+        for who, said in _poker_inputs(state, state.poker, name):
             say(who, said)
         for who in rules.poker_awaiting(state):
             default(who)
@@ -222,7 +226,7 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
         say(player, "fin")
         hand = state.hand_of(player)
         for card in dict.fromkeys(c for c in hand if isinstance(c, Card) and c in DIVERS):
-            text = _divers_text(state, player, card)
+            text = _divers_text(state, player, card, name)
             if text:
                 say(player, text)
         if not record.bank_done:
@@ -237,23 +241,26 @@ def legal_inputs(state: State) -> tuple[ScenarioStep, ...]:
                     opening = fight.legal_shots(combat, player)[0]
                     say(
                         player,
-                        f"attaque {target} "
+                        f"attaque {name(target)} "
                         + (" ".join(map(str, opening)) if opening else _free_word(state, player)),
                     )
         others = [p for p in state.players if p != player]
         for card in dict.fromkeys(c for c in hand if isinstance(c, Card) and c in DIVERS):
-            say(player, f"vend {card.label} à {others[0]} pour 0")
+            say(player, f"vend {card.label} à {name(others[0])} pour 0")
         if not record.poker_done and any(isinstance(c, int) for c in hand):
             stake = min(state.cash_of(player) // 1000 * 1000, 3000)
             if stake:
                 for target in others[:2]:
-                    say(player, f"poker {target} {stake}")
+                    say(player, f"poker {name(target)} {stake}")
     default(player)
     return tuple(out)
 
 
-def _poker_inputs(state: State, poker: pk.Poker) -> list[tuple[str, str]]:
-    """Messages for the poker game's legal actions (``poker.legal_actions``), as players write them."""
+def _poker_inputs(
+    state: State, poker: pk.Poker, name: Callable[[str], str]
+) -> list[tuple[str, str]]:
+    """Messages for the poker game's legal actions (``poker.legal_actions``),
+    as players write them (others by ``name``), with the seat of each."""
     out: list[tuple[str, str]] = []
     chosen: dict[str, int] = {}
     for action in pk.legal_actions(poker):
@@ -274,7 +281,7 @@ def _poker_inputs(state: State, poker: pk.Poker) -> list[tuple[str, str]]:
                 if chosen[who or ""] <= 3:
                     out.append((who or "", "aucune" if arg is None else f"le {arg}"))
             case pk.Verb.CHEAT:
-                out.append((who or "", f"Tricheur avec {arg}"))
+                out.append((who or "", f"Tricheur avec {name(str(arg))}"))
             case pk.Verb.TAR:
                 out.append((who or "", "Goudron & Plumes"))
             case pk.Verb.LET_STAND:
@@ -305,13 +312,15 @@ def _free_word(state: State, player: str) -> str:
     return cards[0].label if cards else "passe"
 
 
-def _divers_text(state: State, player: str, card: Card) -> str | None:
+def _divers_text(
+    state: State, player: str, card: Card, name: Callable[[str], str]
+) -> str | None:
     from .cards import JOES, PERMANENTS
     from .tiles import dynamite_targets
 
     if card in PERMANENTS:
         others = [p for p in state.players if p != player]
-        return f"{card.label} devant {others[-1]}"
+        return f"{card.label} devant {name(others[-1])}"
     if card is Card.DYNAMITERO:
         targets = dynamite_targets(state.board, state.layout)
         return f"{card.label} sur {targets[0]}" if targets else None
@@ -329,8 +338,11 @@ def _text(where: str, key: str, value: Any) -> str:
     return value
 
 
-def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
-    """The steps of a scenario file (``docs/scenarios.md``, rattlesnake part)."""
+def scenario_steps(document: Mapping[str, Any], table: Table | None = None) -> list[ScenarioStep]:
+    """The steps of a scenario file (``docs/scenarios.md``, rattlesnake part),
+    for the table of the file's players: a blow or a reaction « NOM TEXTE »
+    starts with a name of any number of words (« Calamity Jane tire 2 »)."""
+    names = () if table is None else tuple((n, n) for n in table.names.values())
     check_top_keys("rattlesnake", document, _TOP_KEYS)
     setup = document.get("setup", {})
     if not isinstance(setup, Mapping):
@@ -369,7 +381,7 @@ def scenario_steps(document: Mapping[str, Any]) -> list[ScenarioStep]:
     if not isinstance(turns, list) or not all(isinstance(t, Mapping) for t in turns):
         raise _bad("turns", "'turns' must be an array of tables ([[turns]])", "turns")
     for number, entry in enumerate(turns, start=1):
-        steps.extend(_turn_steps(number, entry))
+        steps.extend(_turn_steps(number, entry, names))
     return steps
 
 
@@ -392,7 +404,19 @@ def _saloon_steps(saloons: Mapping[str, str]) -> list[ScenarioStep]:
     return steps
 
 
-def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
+def _named(text: str, names: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """``"Calamity Jane tire 2"`` → (``Calamity Jane``, ``tire 2``): the
+    longest of the players' ``names`` the entry starts with, else its first word."""
+    found = leading(text, names)
+    if found is not None:
+        return found
+    name, _, rest = text.strip().partition(" ")
+    return name, rest.strip()
+
+
+def _turn_steps(
+    number: int, entry: Mapping[str, Any], names: Sequence[tuple[str, str]]
+) -> list[ScenarioStep]:
     where = f"turn {number}"
     check_entry_keys(where, entry, _TURN_KEYS)
     named = _text(where, "player", entry["player"]) if "player" in entry else None
@@ -427,7 +451,7 @@ def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     if not isinstance(poker_first, bool):
         raise _bad(where, "'poker_first' must be true or false", "poker_first")
     if poker_first:
-        steps += _poker_steps(where, entry.get("poker"), active)
+        steps += _poker_steps(where, entry.get("poker"), active, names)
     bank = entry.get("bank")
     if bank is not None:
         if not isinstance(bank, Mapping) or "target" not in bank:
@@ -440,13 +464,13 @@ def _turn_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
                 'bank.combat must be a list of "name shots" strings, the opening first',
                 "bank",
             )
-        opening = blows[0].strip().partition(" ")[2]
+        opening = _named(blows[0], names)[1]
         say("bank", f"attaque {_text(where, 'bank.target', bank['target'])} {opening}")
         for i, blow in enumerate(blows[1:], start=2):
-            name, _, rest = blow.strip().partition(" ")
-            say(f"blow {i}", rest.strip() or "passe", actor=name)
+            name, rest = _named(blow, names)
+            say(f"blow {i}", rest or "passe", actor=name)
     if not poker_first:
-        steps += _poker_steps(where, entry.get("poker"), active)
+        steps += _poker_steps(where, entry.get("poker"), active, names)
 
     def not_won(state: State) -> bool:
         """A win in this very turn (R-18) leaves no « fin » to say: its income is not
@@ -470,7 +494,9 @@ def _strings(where: str, key: str, value: Any) -> list[str]:
     return value
 
 
-def _poker_steps(where: str, poker: Any, active: Any) -> list[ScenarioStep]:
+def _poker_steps(
+    where: str, poker: Any, active: Any, names: Sequence[tuple[str, str]] = ()
+) -> list[ScenarioStep]:
     """A ``[turns.poker]`` table as the players' messages, in the order of the game.
 
     Who the file leaves out answers as the rules read silence: a participant
@@ -531,11 +557,11 @@ def _poker_steps(where: str, poker: Any, active: Any) -> list[ScenarioStep]:
         say(f"card ({challenged})", challenged, "aucune", when=_stage(pk.Stage.CARDS))
     reactions = _strings(here, "reactions", poker.get("reactions", []))
     for i, reaction in enumerate(reactions, start=1):
-        name, _, text = reaction.strip().partition(" ")
+        name, text = _named(reaction, names)
         if notation.tokens(text)[:1] != ["goudron"]:
             steps += _silence(f"{here}, reaction {i}", pk.Stage.TAR, "pas de Goudron")
             steps += _silence(f"{here}, reaction {i}", pk.Stage.REACT, "pas de réaction", name)
-        say(f"reaction {i}", name, text.strip())
+        say(f"reaction {i}", name, text)
     steps += _silence(f"{here}, after the reactions", pk.Stage.TAR, "pas de Goudron")
     steps += _silence(f"{here}, after the reactions", pk.Stage.REACT, "pas de réaction")
     starter = poker.get("revolver")
@@ -548,8 +574,8 @@ def _poker_steps(where: str, poker: Any, active: Any) -> list[ScenarioStep]:
             say(f"flee ({fleer})", fleer, "je fuis", when=_awaits(pk.Stage.FLIGHT, fleer))
         steps += _silence(f"{here}, flight", pk.Stage.FLIGHT, "je reste", *fleers, times=1)
     for i, blow in enumerate(_strings(here, "combat", poker.get("combat", [])), start=1):
-        name, _, rest = blow.strip().partition(" ")
-        say(f"blow {i}", name, rest.strip() or "passe")
+        name, rest = _named(blow, names)
+        say(f"blow {i}", name, rest or "passe")
     return steps
 
 

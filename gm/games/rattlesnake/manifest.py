@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
+from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
 from gm.errors import InputError
 
 
@@ -50,7 +50,7 @@ def _shots(text: str, what: str) -> tuple[int, ...]:
     return tuple(int(w) for w in words)
 
 
-def _build_setup(values: Mapping[str, Any]) -> Command:
+def _build_setup(values: Mapping[str, Any], table: Table) -> Command:
     from .commands import SetUp
     from .tiles import find_tile
 
@@ -61,7 +61,7 @@ def _build_setup(values: Mapping[str, Any]) -> Command:
             name, sep, cards = item.partition("=")
             if not sep or not name.strip():
                 raise _bad("hand", item, "PLAYER=CARD, CARD, …")
-            hands.append((name.strip(), _cards(cards, "hand")))
+            hands.append((table.seat_of(name.strip()), _cards(cards, "hand")))
     bag = []
     for word in str(values.get("bag") or "").split(","):
         if word.strip():
@@ -83,7 +83,7 @@ def _build_setup(values: Mapping[str, Any]) -> Command:
         reshuffles.append((deck, order))
     first = values.get("first")
     return SetUp(
-        first=str(first) if first else None,
+        first=table.seat_of(str(first)) if first else None,
         hands=tuple(hands) if hands is not None else None,
         bag=tuple(bag),
         actions=_cards(str(values.get("actions") or ""), "actions"),

@@ -39,8 +39,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.names import fold
-from gm.core.protocol import Command
+from gm.core.names import fold, mentions
+from gm.core.protocol import Command, Table, table_for
 from gm.errors import AmbiguousOrderError, GameOverError, InputError, OrderSyntaxError
 
 from . import poker as pk
@@ -111,8 +111,16 @@ def _syntax(message: str, text: str, code: str = "syntax", **params: Any) -> Ord
     return OrderSyntaxError(message, code=f"rattlesnake/{code}", params={"text": text, **params})
 
 
-def parse(state: State, player: str, text: str) -> tuple[Command, ...]:
-    """The commands a player's message carries, in order."""
+Labels = tuple[tuple[str, str], ...]
+"""``(current name, seat)`` of every player (``Table.labels``): how a message names them."""
+
+
+def parse(
+    state: State, player: str, text: str, table: Table | None = None
+) -> tuple[Command, ...]:
+    """The commands a player's message carries, in order; players are named
+    by their names at ``table`` (any number of words: « Calamity Jane »)."""
+    names = table_for(table, state.players).labels
     if state.phase is Phase.OVER:
         # R-18: once the game has ended, even in the middle of a turn, nothing is read
         raise GameOverError(
@@ -123,7 +131,7 @@ def parse(state: State, player: str, text: str) -> tuple[Command, ...]:
     parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
     if not parts:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")
-    return tuple(_part(state, player, part) for part in parts)
+    return tuple(_part(state, player, part, names) for part in parts)
 
 
 def amount(text: str) -> int | None:
@@ -162,36 +170,23 @@ def _cards_in(text: str) -> list[Card]:
     return found
 
 
-def _mentions(state: State, words: list[str]) -> list[tuple[int, str]]:
+def _mentions(names: Labels, words: list[str]) -> list[tuple[int, str]]:
     """Where players are named in ``words`` (their names as token sequences,
-    longest first: « Jean-Paul » is two words), as (index, player)."""
-    names = sorted(
-        ((tuple(tokens(p)), p) for p in state.players if tokens(p)), key=lambda n: -len(n[0])
-    )
-    found: list[tuple[int, str]] = []
-    i = 0
-    while i < len(words):
-        for seq, player in names:
-            if tuple(words[i : i + len(seq)]) == seq:
-                found.append((i, player))
-                i += len(seq)
-                break
-        else:
-            i += 1
-    return found
+    longest first: « Jean-Paul » is two words), as (index, seat)."""
+    return [(m.start, m.seat) for m in mentions(words, names, tokens)]
 
 
-def _player_in(state: State, words: list[str], after: set[str]) -> str | None:
+def _player_in(names: Labels, words: list[str], after: set[str]) -> str | None:
     """The player named right after one of the words ``after`` (« devant bob », « à cyd »)."""
     marks = [i for i, w in enumerate(words) if w in after]
-    for i, player in _mentions(state, words):
+    for i, player in _mentions(names, words):
         if any(0 < i - m <= 3 for m in marks):
             return player
     return None
 
 
-def _any_player(state: State, words: list[str], skip: str | None = None) -> str | None:
-    return next((p for _, p in _mentions(state, words) if p != skip), None)
+def _any_player(names: Labels, words: list[str], skip: str | None = None) -> str | None:
+    return next((p for _, p in _mentions(names, words) if p != skip), None)
 
 
 def _cell_in(state: State, words: list[str]) -> str | None:
@@ -200,7 +195,7 @@ def _cell_in(state: State, words: list[str]) -> str | None:
     return found[-1] if found else None
 
 
-def _part(state: State, player: str, text: str) -> Command:
+def _part(state: State, player: str, text: str, names: Labels) -> Command:
     words = tokens(text)
     if not words:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")
@@ -208,12 +203,12 @@ def _part(state: State, player: str, text: str) -> Command:
     if state.phase is Phase.BANK:
         return _blow(state, player, text, words)
     if state.phase is Phase.POKER and state.poker is not None:
-        return _poker(state, state.poker, player, text, words)
+        return _poker(state, state.poker, player, text, words, names)
     if wordset & BUY_WORDS or wordset & SELL_WORDS:
-        return _trade(state, player, text, words, buying=bool(wordset & BUY_WORDS))
+        return _trade(state, player, text, words, names, buying=bool(wordset & BUY_WORDS))
     if wordset & POKER_WORDS:
         # a player naming themself gets the rules' refusal, not a syntax error
-        target = _any_player(state, words, skip=player) or _any_player(state, words)
+        target = _any_player(names, words, skip=player) or _any_player(names, words)
         stake = amount(" ".join(w for w in words if w not in {"poker"}))
         if target is None or stake is None:
             raise _syntax(
@@ -224,7 +219,7 @@ def _part(state: State, player: str, text: str) -> Command:
             )
         return Challenge(player, target, stake)
     if wordset & ATTACK_WORDS:
-        target = _any_player(state, words, skip=player)
+        target = _any_player(names, words, skip=player)
         if target is None:
             raise _syntax(f"whose bank? name the player attacked in {text!r}", text, "no-target")
         free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
@@ -237,7 +232,7 @@ def _part(state: State, player: str, text: str) -> Command:
                 text,
                 "two-cards",
             )
-        return _divers(state, player, text, words, cards)
+        return _divers(state, player, text, words, cards, names)
     if wordset & END_WORDS:
         return EndTurn(player)
     if wordset & ACTION_WORDS:
@@ -259,7 +254,9 @@ def _part(state: State, player: str, text: str) -> Command:
     )
 
 
-def _divers(state: State, player: str, text: str, words: list[str], cards: list[Card]) -> Command:
+def _divers(
+    state: State, player: str, text: str, words: list[str], cards: list[Card], names: Labels
+) -> Command:
     card = cards[0]
     if card in (Card.DESTIN, Card.CHASSEUR):
         target = cards[1] if len(cards) > 1 else None
@@ -267,11 +264,13 @@ def _divers(state: State, player: str, text: str, words: list[str], cards: list[
     if card is Card.DYNAMITERO:
         cell = _cell_in(state, words)
         return PlayDivers(player, card, cell)
-    holder = _player_in(state, words, {"devant", "a", "pour", "chez", "sur"})
+    holder = _player_in(names, words, {"devant", "a", "pour", "chez", "sur"})
     return PlayDivers(player, card, holder)
 
 
-def _trade(state: State, player: str, text: str, words: list[str], buying: bool) -> Trade:
+def _trade(
+    state: State, player: str, text: str, words: list[str], names: Labels, buying: bool
+) -> Trade:
     cards = [c for c in _cards_in(text) if c in DIVERS]
     if len(cards) != 1:
         raise _syntax(
@@ -279,7 +278,7 @@ def _trade(state: State, player: str, text: str, words: list[str], buying: bool)
             text,
             "bad-trade",
         )
-    other = _player_in(state, words, {"a", "de", "chez"}) or _any_player(state, words, skip=player)
+    other = _player_in(names, words, {"a", "de", "chez"}) or _any_player(names, words, skip=player)
     if other is None:
         raise _syntax(f"a trade names the other player (in {text!r})", text, "bad-trade")
     _, sep, price_text = fold(text).partition("pour")
@@ -359,7 +358,9 @@ _SAY = {
 """What a message may say at each stage, for the English error (the reply is the template's)."""
 
 
-def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[str]) -> Command:
+def _poker(
+    state: State, poker: pk.Poker, player: str, text: str, words: list[str], names: Labels
+) -> Command:
     """A part of a message during a poker game, read by what the game waits for."""
     wordset = set(words)
     stage = poker.stage
@@ -399,7 +400,7 @@ def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[st
             return ChooseCard(player, None)
     elif stage is pk.Stage.REACT:
         if Card.TRICHEUR in cards:
-            target = _any_player(state, words, skip=player) or _any_player(state, words)
+            target = _any_player(names, words, skip=player) or _any_player(names, words)
             if target is not None:
                 return Cheat(player, target)
         elif Card.PROFESSIONNEL in cards:
@@ -432,7 +433,9 @@ def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[st
     )
 
 
-def from_params(state: State, player: str, values: Mapping[str, Any]) -> tuple[Command, ...]:
+def from_params(
+    state: State, player: str, values: Mapping[str, Any], table: Table | None = None
+) -> tuple[Command, ...]:
     """Rattlesnake City takes its orders as text only."""
     raise InputError(
         'rattlesnake orders are free text: gm order PLAYER "A1"', code="rattlesnake/no-params"

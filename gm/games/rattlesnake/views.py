@@ -19,9 +19,10 @@ built ones by their tile's code (``Sa`` saloon, ``Bq`` banque…).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from gm.core.protocol import PostRef
+from gm.core.protocol import PostRef, Table, table_for
 
 from .board import default_board_text
 from .cards import Card, label
@@ -47,15 +48,30 @@ CODES: dict[Tile, str] = {
 }
 """Two letters per tile on the map; the legend under it spells them out."""
 
+Name = Callable[[str], str]
+"""A seat's current name (``Table.name``): what views print for a player."""
+
+
+def _same(seat: str) -> str:
+    return seat
+
+
+_PLAYER_KEYS = frozenset(
+    {"player", "buyer", "seller", "holder", "taker", "winner", "to", "source", "target",
+     "challenger", "challenged", "victim", "with_", "other", "starter"}
+)
+"""The keys of a move's data that may hold a seat (a target may also be a
+card or a cell: ``Table.name`` leaves what is no seat as it is)."""
+
 
 # --- the valley ------------------------------------------------------------------------
 
 
-def valley_data(state: State) -> dict[str, Any]:
+def valley_data(state: State, nm: Name = _same) -> dict[str, Any]:
     """The board as the map and the picture draw it: every named cell with
-    its tile (or None), the towns with their owners, the rail slots."""
+    its tile (or None), the towns with their owners (by ``nm``), the rail slots."""
     board = state.board
-    town_owner = {t: p for p, t in ((p, state.town_of_player(p)) for p in state.players) if t}
+    town_owner = {t: nm(p) for p, t in ((p, state.town_of_player(p)) for p in state.players) if t}
     cells = []
     for name, spot in board.spots.items():
         placed = state.layout.tiles.get(name)
@@ -108,10 +124,10 @@ def valley(data: dict[str, Any]) -> str:
 # --- pieces of views -----------------------------------------------------------------------
 
 
-def _players(state: State) -> list[dict[str, Any]]:
+def _players(state: State, nm: Name) -> list[dict[str, Any]]:
     return [
         {
-            "name": p,
+            "name": nm(p),
             "town": state.town_of_player(p),
             "income": state.income_of(p),
             "permanents": [c.label for c in state.permanents_of(p)],
@@ -122,9 +138,17 @@ def _players(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _move(state: State, move: Move) -> dict[str, Any]:
-    """A move for the templates: its data, cards and tiles by their French names."""
+def _move(state: State, move: Move, nm: Name) -> dict[str, Any]:
+    """A move for the templates: its data, cards and tiles by their French
+    names, players by ``nm``."""
     data = dict(move.data)
+    for key in _PLAYER_KEYS & data.keys():
+        if isinstance(data[key], str):
+            data[key] = nm(data[key])
+    if isinstance(data.get("winners"), list | tuple):
+        data["winners"] = [nm(w) for w in data["winners"]]
+    if move.what == "revealed" and isinstance(data.get("cards"), list):
+        data["cards"] = [[nm(c[0]), *c[1:]] for c in data["cards"]]
     for key in ("card", "free"):
         if data.get(key) and isinstance(data[key], str):
             data[key] = Card(data[key]).label
@@ -135,7 +159,7 @@ def _move(state: State, move: Move) -> dict[str, Any]:
     return {"what": move.what, **data}
 
 
-def _places(state: State) -> list[dict[str, Any]]:
+def _places(state: State, nm: Name) -> list[dict[str, Any]]:
     """The tile drawn's legal places, each with what it would change on the
     income track; places that change it alike are listed together."""
     record = state.current
@@ -152,15 +176,16 @@ def _places(state: State) -> list[dict[str, Any]]:
         {
             "cells": cells,
             "changes": [
-                {"name": p, "income": income, "delta": income - before[p]} for p, income in key
+                {"name": nm(p), "income": income, "delta": income - before[p]}
+                for p, income in key
             ],
         }
         for key, cells in groups.items()
     ]
 
 
-def now(state: State) -> dict[str, Any]:
-    """What the game waits for now, as the table must read it."""
+def now(state: State, nm: Name = _same) -> dict[str, Any]:
+    """What the game waits for now, as the table must read it (players by ``nm``)."""
     if state.phase is Phase.SETUP:
         return {"phase": "setup"}
     if state.phase is Phase.OVER:
@@ -168,35 +193,37 @@ def now(state: State) -> dict[str, Any]:
     if state.phase is Phase.SALOONS:
         return {
             "phase": "saloons",
-            "player": state.saloon_turn,
+            "player": nm(state.saloon_turn) if state.saloon_turn else state.saloon_turn,
             "legal": list(legal_cells(state.board, state.layout, Tile.SALOON)),
         }
     record = state.current
     assert record is not None
     out: dict[str, Any] = {
         "phase": state.phase.value,
-        "player": record.player,
+        "player": nm(record.player),
         "turn": record.number,
         "tile": record.tile.label,
     }
     if state.phase is Phase.TILE:
-        out["places"] = _places(state)
+        out["places"] = _places(state, nm)
     if state.phase is Phase.FREE:
         out["bank_done"] = record.bank_done
         out["poker_done"] = record.poker_done
     if state.phase is Phase.POKER and state.poker is not None:
-        out["poker"] = poker_view(state, state.poker)
-        out["awaiting"] = list(poker_awaiting(state))
+        out["poker"] = poker_view(state, state.poker, nm)
+        out["awaiting"] = [nm(p) for p in poker_awaiting(state)]
     if state.phase is Phase.BANK and state.combat is not None:
         combat = state.combat
         out["combat"] = {
-            "turn": combat.turn,
-            "fighters": [{"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters],
+            "turn": nm(combat.turn) if combat.turn else combat.turn,
+            "fighters": [
+                {"name": nm(f.name), "total": f.total, "out": f.out} for f in combat.fighters
+            ],
         }
     return out
 
 
-def poker_view(state: State, poker: Poker) -> dict[str, Any]:
+def poker_view(state: State, poker: Poker, nm: Name = _same) -> dict[str, Any]:
     """The poker game as the table sees it: the stake, the pot, who plays and
     who has chosen — a card only once the cards are revealed, never a hand."""
     seats = []
@@ -204,7 +231,7 @@ def poker_view(state: State, poker: Poker) -> dict[str, Any]:
         seat = poker.seat(name)
         seats.append(
             {
-                "name": name,
+                "name": nm(name),
                 "bet": seat.bet,
                 "chose": seat.chose,
                 "card": seat.card if poker.revealed else None,
@@ -214,23 +241,23 @@ def poker_view(state: State, poker: Poker) -> dict[str, Any]:
         )
     combat = poker.combat
     return {
-        "challenger": poker.challenger,
-        "challenged": poker.challenged,
+        "challenger": nm(poker.challenger),
+        "challenged": nm(poker.challenged),
         "stake": poker.stake,
         "pot": poker.pot,
         "stage": poker.stage.value,
         "escaped": poker.escaped,
         "revealed": poker.revealed,
         "participants": seats,
-        "awaiting": list(poker_awaiting(state)),
-        "cheater": poker.swap[0] if poker.swap else None,
-        "winner": poker.winner,
-        "starter": poker.starter,
+        "awaiting": [nm(p) for p in poker_awaiting(state)],
+        "cheater": nm(poker.swap[0]) if poker.swap else None,
+        "winner": nm(poker.winner) if poker.winner else poker.winner,
+        "starter": nm(poker.starter) if poker.starter else poker.starter,
         "combat": (
             {
-                "turn": combat.turn,
+                "turn": nm(combat.turn) if combat.turn else combat.turn,
                 "fighters": [
-                    {"name": f.name, "total": f.total, "out": f.out} for f in combat.fighters
+                    {"name": nm(f.name), "total": f.total, "out": f.out} for f in combat.fighters
                 ],
             }
             if combat is not None and poker.stage is Stage.COMBAT
@@ -239,31 +266,31 @@ def poker_view(state: State, poker: Poker) -> dict[str, Any]:
     }
 
 
-def _turn(state: State, number: int, first_move: int = 1) -> dict[str, Any]:
+def _turn(state: State, number: int, nm: Name, first_move: int = 1) -> dict[str, Any]:
     record = state.history[number - 1]
     return {
         "number": record.number,
-        "player": record.player,
+        "player": nm(record.player),
         "tile": record.tile.label,
         "legal": list(record.legal),
         "cell": record.cell,
         "income": record.income,
         "ended": record.ended,
-        "moves": [_move(state, m) for m in record.moves[first_move - 1 :] if m.what != "drawn"],
+        "moves": [_move(state, m, nm) for m in record.moves[first_move - 1 :] if m.what != "drawn"],
     }
 
 
-def _track(state: State) -> list[dict[str, Any]]:
-    return [{"name": p, "income": state.income_of(p)} for p in state.players]
+def _track(state: State, nm: Name) -> list[dict[str, Any]]:
+    return [{"name": nm(p), "income": state.income_of(p)} for p in state.players]
 
 
-def _sources(state: State) -> list[dict[str, Any]]:
+def _sources(state: State, nm: Name) -> list[dict[str, Any]]:
     """Where each player's income comes from (for the track's detail)."""
     out = []
     for payment in payments(state.board, state.layout, state.permanents_map()):
         out.append(
             {
-                "name": payment.player,
+                "name": nm(payment.player),
                 "amount": payment.amount,
                 "reason": payment.reason.value,
                 "source": (
@@ -274,38 +301,40 @@ def _sources(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(state: State, post: PostRef) -> dict[str, Any]:
-    """What a public post may show: never a player's cash, hand or shot cards."""
+def public_view(state: State, post: PostRef, table: Table | None = None) -> dict[str, Any]:
+    """What a public post may show, players by their names at ``table``:
+    never a player's cash, hand or shot cards."""
+    nm = table_for(table, state.players).name
     view: dict[str, Any] = {
-        "players": _players(state),
+        "players": _players(state, nm),
         "threshold": threshold(len(state.players)),
         "towns": [{"id": t.id, "name": t.name} for t in state.board.towns],
         "tiles_left": len(state.bag),
-        "now": now(state),
-        "valley": valley_data(state),
-        "track": _track(state),
+        "now": now(state, nm),
+        "valley": valley_data(state, nm),
+        "track": _track(state, nm),
     }
     if post.kind == "setup":
-        view["first"] = state.first
+        view["first"] = nm(state.first) if state.first else state.first
     elif post.kind == "saloon" and post.at:
         saloons = [(n, p) for n, p in state.layout.tiles.items() if p.kind is Tile.SALOON]
         saloons.sort(key=lambda item: item[1].seq)
         if 0 < post.at[0] <= len(saloons):
             cell, placed = saloons[post.at[0] - 1]
             view["saloon"] = {
-                "player": placed.placer,
+                "player": nm(placed.placer) if placed.placer else placed.placer,
                 "cell": cell,
                 "town": state.board.town_of(cell),
             }
     elif post.kind in ("turn", "move") and post.at and 0 < post.at[0] <= len(state.history):
         first = post.at[1] if post.kind == "move" and len(post.at) > 1 else 1
-        view["turn"] = _turn(state, post.at[0], first)
-        view["sources"] = _sources(state)
+        view["turn"] = _turn(state, post.at[0], nm, first)
+        view["sources"] = _sources(state, nm)
     elif post.kind == "rules":
         view["board"] = board_words(state)
     elif post.kind == "final":
-        view["standings"] = standings(state)
-        view["winners"] = list(state.winners)
+        view["standings"] = standings(state, nm)
+        view["winners"] = [nm(w) for w in state.winners]
         view["won_by"] = state.won_by
     return view
 
@@ -333,11 +362,11 @@ def board_words(state: State) -> dict[str, Any]:
     }
 
 
-def standings(state: State) -> list[dict[str, Any]]:
+def standings(state: State, nm: Name = _same) -> list[dict[str, Any]]:
     """Every player's fortune, richest first (for the final post)."""
     rows: list[dict[str, Any]] = [
         {
-            "name": p,
+            "name": nm(p),
             "cash": state.cash_of(p),
             "income": state.income_of(p),
             "town": state.town_of_player(p),
@@ -349,8 +378,10 @@ def standings(state: State) -> list[dict[str, Any]]:
     return rows
 
 
-def player_view(state: State, player: str) -> dict[str, Any]:
-    """What ``player`` may know: their cash, hand and shot cards besides the public view."""
+def player_view(state: State, player: str, table: Table | None = None) -> dict[str, Any]:
+    """What ``player`` (a seat) may know: their cash, hand and shot cards
+    besides the public view, players by their names at ``table``."""
+    nm = table_for(table, state.players).name
     due = now(state)
     mine: dict[str, Any] | None = None
     if state.poker is not None and player in state.poker.names:
@@ -362,7 +393,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
             "card": seat.card,
         }
     return {
-        "name": player,
+        "name": nm(player),
         "cash": state.cash_of(player),
         "hand": [label(c) for c in sorted(state.hand_of(player), key=_card_order)],
         "shots": sorted(state.shots_of(player)),
@@ -370,7 +401,7 @@ def player_view(state: State, player: str) -> dict[str, Any]:
         "income": state.income_of(player),
         "town": state.town_of_player(player),
         "phase": state.phase.value,
-        "now": due,
+        "now": now(state, nm),
         "yours": (
             player in due["awaiting"]
             if "awaiting" in due
@@ -385,8 +416,10 @@ def _card_order(card: int | Card) -> tuple[int, int, str]:
     return (0, card, "") if isinstance(card, int) else (1, 0, card.label)
 
 
-def summary(state: State) -> dict[str, Any]:
-    """The JSON summary of the scenario contract (``docs/scenarios.md``, rattlesnake)."""
+def summary(state: State, table: Table | None = None) -> dict[str, Any]:
+    """The JSON summary of the scenario contract (``docs/scenarios.md``,
+    rattlesnake), players by their names at ``table``."""
+    nm = table_for(table, state.players).name
     tiles = {
         name: state.layout.tiles[name].kind.label
         for name in state.board.spots
@@ -395,10 +428,10 @@ def summary(state: State) -> dict[str, Any]:
     return {
         "game": "rattlesnake",
         "finished": state.phase is Phase.OVER,
-        "winners": [p for p in state.players if p in state.winners],
+        "winners": [nm(p) for p in state.players if p in state.winners],
         "players": [
             {
-                "name": p,
+                "name": nm(p),
                 "town": state.town_of_player(p),
                 "cash": state.cash_of(p),
                 "income": state.income_of(p),
@@ -415,7 +448,7 @@ def summary(state: State) -> dict[str, Any]:
         "turns": [
             {
                 "number": r.number,
-                "player": r.player,
+                "player": nm(r.player),
                 "tile": r.tile.label,
                 "cell": r.cell,
                 "income": r.income,

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.core.fortune import FortuneDraws
-from gm.core.protocol import GM, Command
+from gm.core.protocol import GM, Command, Table
 from gm.errors import GameOverError
 from gm.games.colt import GAME, rules, score
 from gm.games.colt.cards import ACTION_DECK, BARILLET, NEUTRAL_BULLETS, STRONGBOX_VALUE, Card
@@ -63,7 +63,7 @@ def commands(state: State, item) -> list[tuple[str, Command]]:  # type: ignore[n
         player = item.values["player"]
         return [(GM, rules.default_for(state, player))]
     if item.step is not None:
-        return [(GM, STEPS[item.step].build(dict(item.values)))]
+        return [(GM, STEPS[item.step].build(dict(item.values), Table.of(state.players)))]
     return [(item.actor, c) for c in GAME.parse(state, item.actor, item.text)]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from gm.core.codec import EventCodec
 from gm.core.protocol import GM, Event, ScenarioStep
+from gm.core.protocol import Table as Seating
 from gm.games.fistful import GAME
 from gm.games.fistful.cards import Card, sort_cards
 from gm.games.fistful.model import Outcome, Phase, State
@@ -52,7 +53,7 @@ class Table:
 
     def step(self, name: str, **values: Any) -> tuple[Event, ...]:
         """An MJ step (``start``, ``reveal``, ``resolve``)."""
-        return self._apply(GM, STEPS[name].build(values))
+        return self._apply(GM, STEPS[name].build(values, Seating.of(self.state.names)))
 
     def feed(self, item: ScenarioStep) -> tuple[Event, ...]:
         """One input as ``legal_inputs`` or a scenario gives it."""

@@ -806,11 +806,10 @@ def test_bad_options_are_refused_naming_what_is_valid(
     [
         (["ana"], "fistful/player-count"),
         (["a", "b", "c"], "fistful/player-count"),
-        (["ana", "8"], "fistful/bad-player-name"),
-        (["Dynamite", "bob"], "fistful/bad-player-name"),
     ],
 )
-def test_players_are_two_and_never_read_as_a_card(players: list[str], code: str) -> None:
+def test_players_are_two(players: list[str], code: str) -> None:
+    # names are the platform's one rule (gm.core.names.check_name), not the game's
     with pytest.raises(InputError) as refused:
         configure(players, {})
     assert refused.value.code == code

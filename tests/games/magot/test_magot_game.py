@@ -21,6 +21,7 @@ from gm.core.protocol import (
     PostRef,
     ScenarioStep,
     Shown,
+    Table,
 )
 from gm.errors import GMError, InputError, NotFoundError, PhaseError
 from gm.games import load
@@ -80,7 +81,7 @@ def replay(document: Mapping[str, Any]) -> tuple[State, list[Event], list[PostRe
             actor = step.actor
         else:
             assert step.step is not None
-            command = step_spec(step.step).build(step.values)
+            command = step_spec(step.step).build(step.values, Table.of(state.names))
             actor = GM
         before = state
         state, events = apply(state, actor, command)
@@ -128,25 +129,27 @@ def test_configure_accepts_cli_text_and_toml_tables() -> None:
     ],
 )
 def test_draw_step_reads_bills(raw: Any, bills: tuple[int, ...] | None) -> None:
-    assert step_spec("draw").build({"bills": raw}) == DrawLoot(bills)
+    assert step_spec("draw").build({"bills": raw}, Table.of(FOUR)) == DrawLoot(bills)
 
 
 @pytest.mark.parametrize("raw", ["abc", "20000,,x", "-5000", "0", "2.5k"])
 def test_draw_step_refuses_bad_bills(raw: str) -> None:
     with pytest.raises(InputError) as caught:
-        step_spec("draw").build({"bills": raw})
+        step_spec("draw").build({"bills": raw}, Table.of(FOUR))
     assert caught.value.code == "magot/bad-bills" and repr(raw) in caught.value.message
 
 
 def test_steps_build_their_commands() -> None:
-    assert step_spec("reveal").build({"force": True}) == Reveal(force=True)
-    assert step_spec("reveal").build({"force": False}) == Reveal()
-    assert step_spec("fold").build({"player": "Fab"}) == Fold("Fab")
-    assert step_spec("stay").build({"player": "fab"}) == Stay("fab")
-    assert step_spec("withdraw").build({"player": "fab"}) == WithdrawOrder("fab")
-    assert step_spec("resolve").build({}) == Resolve()
+    table = Table(tuple(FOUR), {"fab": "Fabrice"} | {p: p for p in FOUR[1:]})
+    assert step_spec("reveal").build({"force": True}, table) == Reveal(force=True)
+    assert step_spec("reveal").build({"force": False}, table) == Reveal()
+    # a player is named by their current name; the command holds the seat
+    assert step_spec("fold").build({"player": "FABRICE"}, table) == Fold("fab")
+    assert step_spec("stay").build({"player": "fabrice"}, table) == Stay("fab")
+    assert step_spec("withdraw").build({"player": "Fabrice"}, table) == WithdrawOrder("fab")
+    assert step_spec("resolve").build({}, table) == Resolve()
     with pytest.raises(InputError):
-        step_spec("fold").build({"player": " "})
+        step_spec("fold").build({"player": " "}, table)
 
 
 def test_explicit_orders() -> None:
@@ -335,7 +338,7 @@ def test_public_views_do_not_change_once_posted() -> None:
             actor = step.actor
         else:
             assert step.step is not None
-            command, actor = step_spec(step.step).build(step.values), GM
+            command, actor = step_spec(step.step).build(step.values, Table.of(state.names)), GM
         before = state
         state, events = apply(state, actor, command)
         for post in GAME.posts_after(before, events, state):

@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from rattlesnake_support import SMALL
 
 from gm.core.fortune import FortuneDraws
-from gm.core.protocol import GM, Command, Event
+from gm.core.protocol import GM, Command, Event, Table
 from gm.errors import GameOverError
 from gm.games.rattlesnake import GAME, rules
 from gm.games.rattlesnake.board import Zone
@@ -66,7 +66,7 @@ def commands(state: State, item: Any) -> list[tuple[str, Command]]:
     if item.step == "default":
         return [(GM, rules.default_for(state, item.values["player"]))]
     if item.step is not None:
-        return [(GM, STEPS[item.step].build(dict(item.values)))]
+        return [(GM, STEPS[item.step].build(dict(item.values), Table.of(state.players)))]
     return [(item.actor, c) for c in GAME.parse(state, item.actor, item.text)]
 
 
