@@ -912,6 +912,28 @@ class Checker {
     }
   }
 
+  // gm_check.py: Checker.as_seats
+  asSeats(value) {
+    // `value` (a secret as a post shows it) with each player's name of now
+    // replaced by their seat: the name the seat had at the opening, which gm
+    // seals (logs of protocol 3); older logs sealed the name of the moment,
+    // so both forms are tried.
+    if (typeof value === "string") {
+      const place = this.seats.get(value);
+      return place !== undefined && place < this.players.length ? this.players[place] : value;
+    }
+    if (Array.isArray(value)) {
+      return value.map((v) => this.asSeats(v));
+    }
+    if (value instanceof Map) {
+      return new Map([...value].map(([k, v]) => [this.asSeats(k), this.asSeats(v)]));
+    }
+    if (value !== null && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.asSeats(k), this.asSeats(v)]));
+    }
+    return value;
+  }
+
   // gm_check.py: check_opening
   async checkOpening(post, line, key, kind, payloads, salt, digits) {
     // Seal an opened secret again and compare with the seal printed next
@@ -924,6 +946,16 @@ class Checker {
       return;
     }
     const who = describe(key)[0] + ` (${post.name()[0]})`;
+    const forms = payloads.map((p) => JSON.stringify(p));
+    const seated = [];
+    for (const p of payloads.map((p) => this.asSeats(p))) {
+      const form = JSON.stringify(p);
+      if (!forms.includes(form)) {
+        forms.push(form);
+        seated.push(p);
+      }
+    }
+    payloads = [...payloads, ...seated];
     for (const payload of payloads) {
       if (hexDigits(await seal(kind, payload, salt)).startsWith(digits)) {
         const old = kind !== ORDER_KIND && !checkerHas(payload, "_v");
