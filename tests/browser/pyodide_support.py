@@ -31,9 +31,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from check.emulate import Emulated, emulate
+from support import Gm
 
 from gm.core.protocol import PostRef
 from gm.service import browser_check
+from gm.service.env import Env
 from gm.service.loading import fold
 from gm.service.posts import ROLL, ROSTER, public_context
 from gm.store.records import StoredEvent
@@ -303,3 +306,18 @@ def from_file(browser: Any, built: Built) -> Iterator[Browsing]:
 @pytest.fixture
 def from_http(browser: Any, served: str) -> Iterator[Browsing]:
     yield from browse(browser, served)
+
+
+def played_thread(folder: Path) -> Emulated:
+    """A one-round game of Le Magot, published as protocol 3 would."""
+    db = str(folder / "gm.db")
+    gm = Gm(db)
+    gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", "graine",
+       "--option", "rounds=1")  # fmt: skip
+    gm("draw")
+    for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
+        gm("order", player, f"sur {target}, clic clic clic")
+    gm("reveal", "--force")
+    gm("resolve")
+    gm("post", "disclosure")
+    return emulate(Env(db=db), "le-casse")

@@ -30,10 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from check.emulate import Emulated, emulate
 from click.testing import CliRunner
-from pyodide_support import RENDER, Built, archived_posts, browse
-from support import Gm
+from pyodide_support import RENDER, Built, archived_posts, browse, played_thread
 
 import gm
 from gm.check import main as check_main
@@ -41,7 +39,6 @@ from gm.check.checker import check_thread
 from gm.cli import cli
 from gm.render import budget
 from gm.service import browser_check
-from gm.service.env import Env
 from gm.service.posts import tidy
 
 
@@ -208,19 +205,6 @@ def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path:
     assert not {"sqlalchemy", "sqlmodel", "click", "platformdirs"} & set(modules)
 
 
-def played_thread(tmp_path: Path) -> Emulated:
-    """A one-round game of Le Magot, published as protocol 3 would."""
-    db = str(tmp_path / "gm.db")
-    gm = Gm(db)
-    gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", "graine",
-       "--option", "rounds=1")  # fmt: skip
-    gm("draw")
-    for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
-        gm("order", player, f"sur {target}, clic clic clic")
-    gm("reveal", "--force")
-    gm("resolve")
-    gm("post", "disclosure")
-    return emulate(Env(db=db), "le-casse")
 
 
 def test_the_render_budget_reads_the_process_clock_where_threads_have_none(

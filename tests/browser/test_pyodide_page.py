@@ -19,12 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check.emulate import Emulated, emulate
-from pyodide_support import Browsing, Built
-from support import Gm
+from check.emulate import Emulated
+from pyodide_support import Browsing, Built, played_thread
 
 from gm.check import main
-from gm.service.env import Env
 
 pytestmark = pytest.mark.browser
 
@@ -33,17 +31,7 @@ VERDICTS = {0: "OK", 1: "DIFFÉRENT", 2: "ILLISIBLE", 3: "NON VÉRIFIÉ"}
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Emulated:
-    db = str(tmp_path_factory.mktemp("pyodide-game") / "gm.db")
-    gm = Gm(db)
-    gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", "graine",
-       "--option", "rounds=1")  # fmt: skip
-    gm("draw")
-    for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
-        gm("order", player, f"sur {target}, clic clic clic")
-    gm("reveal", "--force")
-    gm("resolve")
-    gm("post", "disclosure")
-    return emulate(Env(db=db), "le-casse")
+    return played_thread(tmp_path_factory.mktemp("pyodide-game"))
 
 
 def threads(game: Emulated) -> list[str]:
