@@ -51,9 +51,12 @@ def find_word(text: str) -> tuple[str | None, str, bool]:
     match = _WORD_LINE.search(text)
     if match is not None:
         rest = (text[: match.start()] + text[match.end() :]).strip()
-        word = _unwrap(match.group(1))
+        raw = match.group(1)
+        word = _unwrap(raw)
         if _valid(word):
             return word, rest, False
+        if _valid(raw):  # « graine : ... » is a word of its own, not quotes around nothing
+            return raw, rest, False
         first = _FIRST.search(word)
         if first is not None:
             return first.group(), rest, True
