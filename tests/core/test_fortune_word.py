@@ -13,7 +13,7 @@ from gm.errors import InputError
     [
         # a word made of what quotes and sentence ends are made of stays itself
         ("graine : .", (".", "", False)),
-        ("graine : '-", ("'-", "", False)),
+        ("graine : '.", ("'.", "", False)),
         ("graine : jazz", ("jazz", "", False)),
         ("Graine = jazz", ("jazz", "", False)),
         ("graine: la vie", ("la vie", "", False)),
