@@ -250,6 +250,9 @@ def _rejection_line(name: str, result: Result) -> bool:
     """Did the rejected command say why, in its convention?"""
     if any(line.startswith("Error:") for line in result.stderr.splitlines()):
         return True
+    if name == "check":
+        # the players' checker speaks French: a refusal is « ERREUR : … », exit 2
+        return result.exit_code in (1, 2, 3) and (result.exit_code != 2 or "ERREUR" in result.output)
     if name == "check-post":
         # tools/gm_check.py's convention: exit 1 is a verdict (MISMATCH/DIFFÉRENT,
         # on stdout), exit 2 a refusal ("ERREUR / ERROR: …" or argparse's "error:").
