@@ -204,12 +204,12 @@ class Reader:
         """The hash of the campaign's last event (``None`` for an empty log)."""
         return self._last(self._campaign(slug).id, slug)[1]
 
-    def posts(self, slug: str) -> list[StoredPost]:
-        """The campaign's archived posts, by number."""
+    def posts(self, slug: str, after: int = 0) -> list[StoredPost]:
+        """The campaign's archived posts numbered above ``after``, by number."""
         campaign_id = self._campaign(slug).id
         rows = self._conn.execute(
             select(*_POST_COLUMNS)
-            .where(posts_t.c.campaign_id == campaign_id)
+            .where(posts_t.c.campaign_id == campaign_id, posts_t.c.number > after)
             .order_by(posts_t.c.number)
         )
         return [post_from_row(slug, row) for row in rows]
@@ -631,10 +631,10 @@ class Store:
         with self.read() as r:
             return r.head(slug)
 
-    def posts(self, slug: str) -> list[StoredPost]:
-        """The campaign's archived posts, by number."""
+    def posts(self, slug: str, after: int = 0) -> list[StoredPost]:
+        """The campaign's archived posts numbered above ``after``, by number."""
         with self.read() as r:
-            return r.posts(slug)
+            return r.posts(slug, after)
 
     def get_setting(self, key: str) -> str | None:
         """The value of setting ``key``, or ``None``."""

@@ -241,7 +241,10 @@ def test_an_import_checks_the_campaign_row(
 def test_a_database_edited_in_place_is_damaged_not_a_traceback(
     orders: Gm, sql: str, says: str
 ) -> None:
-    Raw(orders.db).tamper(sql)
+    raw = Raw(orders.db)
+    if "'deux'" in sql and raw.dialect != "sqlite":
+        pytest.skip("PostgreSQL's integer column refuses text: only SQLite can hold a seq 'deux'")
+    raw.tamper(sql)
     for command in ("post",) if "posts" in sql else ("status", "post"):  # status reads no post
         line = last_line(orders(command, code=5))
         assert line.startswith(f"Error: the database is damaged: campaign 't', {says}") or (

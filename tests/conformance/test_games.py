@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -57,6 +58,8 @@ SEEDS = range(4)
 SEEDS_OF = {"rattlesnake": range(2)}
 """Fewer random games where one game is long (Rattlesnake City: 66 tiles)."""
 MAX_INPUTS = 2000
+REPLIES_EVERY = 8
+"""After its first two times, a phase's private replies are checked one time in this many."""
 PRIVATE_TEMPLATES = {
     "order_received",
     "order_rejected",
@@ -127,17 +130,16 @@ def refused_message(play: Playthrough, player: str) -> None:
     assert [r.kind for r in after.records[len(before.records) :]] == ["gm.submission-rejected"]
 
 
-def check_new_posts(play: Playthrough) -> None:
+def check_new_posts(play: Playthrough, over: bool) -> None:
     """Posts stored since the last check: no seed before the end, no private text."""
-    posts = play.env.store.posts(play.slug)
-    over = play.game.is_over(actions.load(play.env, play.slug).state)
-    for post in posts[play.seen_posts :]:
+    posts = play.env.store.posts(play.slug, after=play.seen_posts)
+    for post in posts:
         where = f"{play.game.id} post {post.number} ({post.kind} {post.at}):\n{post.body}"
         if not over:
             assert play.seed not in post.body, where
         for marker in play.markers:
             assert marker not in post.body, where
-    play.seen_posts = len(posts)
+        play.seen_posts = post.number
 
 
 def check_private_replies(play: Playthrough) -> None:
@@ -162,15 +164,21 @@ def play_game(game_id: str, seed: int, db: str, templates: Path | None = None) -
     opening = env.store.posts(play.slug)[0].body
     assert created.campaign.meta.commitment in opening
     phase, in_phase, patience = None, 0, rng.randint(2, 12)
+    changes: Counter[str] = Counter()
+    campaign = actions.load(env, play.slug)
     while True:
-        campaign = actions.load(env, play.slug)
         if game.is_over(campaign.state):
             break
         assert play.inputs < MAX_INPUTS, f"{game_id}: no end after {MAX_INPUTS} inputs"
         now = game.phase(campaign.state)
         if now != phase:
             phase, in_phase, patience = now, 0, rng.randint(2, 12)
-            check_private_replies(play)
+            # Every phase's private replies, each time it comes while it is
+            # new, then one time in REPLIES_EVERY (a long game changes phase
+            # at almost every input: checking all would be most of its time)
+            changes[now] += 1
+            if changes[now] <= 2 or changes[now] % REPLIES_EVERY == 0:
+                check_private_replies(play)
         inputs = game.legal_inputs(campaign.state)
         assert inputs, f"{game_id}: nothing to do at {now!r}, yet the game is not over"
         if rng.random() < 0.05:
@@ -182,13 +190,14 @@ def play_game(game_id: str, seed: int, db: str, templates: Path | None = None) -
             pytest.fail(f"{game_id} at {now!r}: legal input {item} was refused: {err}")
         play.inputs += 1
         in_phase += 1
-        assert result.campaign.state == actions.load(env, play.slug).state, (now, item)
-        check_new_posts(play)
+        campaign = actions.load(env, play.slug)
+        assert result.campaign.state == campaign.state, (now, item)
+        check_new_posts(play, game.is_over(campaign.state))
     check_private_replies(play)
     for kind in ("rules", "disclosure"):  # on demand: the MJ posts the disclosure last
         if game.info.post_kind(kind) is not None:
             publishing.find_post(env, play.slug, kind, None)
-    check_new_posts(play)
+    check_new_posts(play, True)
     return play
 
 

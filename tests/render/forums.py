@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
@@ -231,10 +232,18 @@ PHPBB = BBCodeForum("phpBB 3.3", PHPBB_TAGS)
 FORUMACTIF = BBCodeForum("Forumactif", FORUMACTIF_TAGS)
 
 
+@functools.lru_cache(maxsize=256)
+def parse_html(html: str) -> etree.Element:
+    """The document an HTML5 parser builds from ``html``. Cached: one text is
+    read several ways (its elements, its lines, its prose) and html5lib,
+    pure Python, is most of these tests' time. Callers only read the tree."""
+    return html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+
+
 def elements(html: str) -> tuple[list[etree.Element], str]:
     """Every element an HTML5 parser builds from ``html`` (inside ``<body>``), and the
     visible text (word joiners removed, blanks collapsed)."""
-    doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+    doc = parse_html(html)
     body = doc.find("body")
     assert body is not None
     found = [el for el in body.iter() if el is not body]
@@ -248,7 +257,7 @@ _BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "pre", "blockquo
 def visual_lines(html: str) -> list[str]:
     """The lines a reader sees: one per block and per line break (code blocks:
     one per line), blanks collapsed, word joiners removed."""
-    doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+    doc = parse_html(html)
     lines: list[str] = []
     current: list[str] = []
 

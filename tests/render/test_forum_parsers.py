@@ -28,7 +28,6 @@ import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import html5lib
 import pytest
 from forums import (
     FORUMACTIF,
@@ -40,6 +39,7 @@ from forums import (
     discourse_html,
     discourse_tokens,
     elements,
+    parse_html,
     visual_lines,
 )
 
@@ -194,7 +194,7 @@ def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 def prose(html: str) -> str:
     """The text outside code, as parsed, word joiners kept (they are what
     stops a forum's emoji and link rules)."""
-    doc = html5lib.parse(html, treebuilder="etree", namespaceHTMLElements=False)
+    doc = parse_html(html)
     parts: list[str] = []
 
     def walk(el: etree.Element) -> None:

@@ -107,8 +107,10 @@ def choose(data: st.DataObject, inputs: tuple[ScenarioStep, ...]) -> ScenarioSte
     return data.draw(st.sampled_from(messages), label="message")
 
 
-# A whole game is the smallest input that reaches its end: large by nature.
+# A whole game is the smallest input that reaches its end: large by nature;
+# 25 whole games a run (the CI profile's 60 is for smaller inputs).
 @settings(
+    max_examples=25,
     suppress_health_check=[
         HealthCheck.large_base_example,
         HealthCheck.data_too_large,
