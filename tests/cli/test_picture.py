@@ -25,8 +25,11 @@ SLUG = "le-train-de-yuma"
 
 
 @pytest.fixture
-def colt(db: str, frozen_clock: object) -> support.Gm:
-    gm = support.Gm(db)
+def colt(tmp_path: Path, frozen_clock: object) -> support.Gm:
+    """The example Colt game, on SQLite only: a picture is drawn from a
+    folded state, which no database changes (the store's PostgreSQL runs
+    are the other commands' tests)."""
+    gm = support.Gm(str(tmp_path / "colt.db"))
     gm("play", str(ROOT / "campaigns" / "exemple-colt.toml"), "--keep")
     return gm
 
@@ -112,7 +115,7 @@ def test_the_picture_holds_no_secret(colt: support.Gm, tmp_path: Path) -> None:
 
 
 def test_gm_picture_says_what_it_needs(
-    colt: support.Gm, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    colt: support.Gm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     result = colt("picture", "-o", str(tmp_path / "a.gif"), code=2)
     assert "a picture is written as png or svg, not 'gif'" in result.stderr

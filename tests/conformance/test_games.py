@@ -49,7 +49,7 @@ from gm.render.engine import TEMPLATE_SUFFIX, templates_dir
 from gm.service import actions, audit, campaigns, publishing
 from gm.service.actions import Result
 from gm.service.env import Env
-from gm.service.loading import fold
+from gm.service.loading import extend, fold
 from gm.service.posts import public_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,8 +211,15 @@ def check_salts_and_seed(play: Playthrough) -> None:
     by_salt = {r.salt: r for r in records}
     private = {r.salt: r for r in records if r.audience != PUBLIC}
     revealed_seed = False
+    campaign, folded = None, 0
     for post in env.store.posts(slug):
-        campaign = fold(slug, game.id, records[: post.at_seq])
+        # each post's campaign as it was then: folded on from the previous post's
+        campaign = (
+            fold(slug, game.id, records[: post.at_seq])
+            if campaign is None or post.at_seq < folded
+            else extend(campaign, records[folded : post.at_seq])
+        )
+        folded = post.at_seq
         over = game.is_over(campaign.state)
         revealed_seed |= over and play.seed in post.body
         allowed: set[str] = set()

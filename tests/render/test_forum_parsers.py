@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as etree
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,6 +123,7 @@ def play(game_id: str, names: list[str], seed: int, db: str) -> Texts:
     slug = created.campaign.slug
     out = Texts(game_id, players, typed=[*players, REFUSED, f"Forums {seed} :) http://x.fr"])
     phase, in_phase = None, 0
+    seen: Counter[str] = Counter()
 
     def private() -> None:
         for player in players:
@@ -136,7 +138,12 @@ def play(game_id: str, names: list[str], seed: int, db: str) -> Texts:
             break
         if game.phase(campaign.state) != phase:
             phase, in_phase = game.phase(campaign.state), 0
-            private()
+            # a long game changes phase at almost every input, and only
+            # PER_KIND texts of a kind are checked: each phase's private
+            # texts the first two times it comes, then one time in eight
+            seen[phase] += 1
+            if seen[phase] <= 2 or seen[phase] % 8 == 0:
+                private()
         if rng.random() < 0.08:
             try:
                 actions.submit(env, slug, rng.choice(players), REFUSED)
