@@ -7,7 +7,7 @@ once on a fresh SQLite file and, when ``GM_TEST_PG_URL`` names a PostgreSQL
 server (a URL to a database the user may create databases from, e.g.
 ``postgresql+psycopg://gm@/postgres?host=/tmp/gm-pg&port=54329``; ``.ci/run``
 starts a throw-away one), once more on a fresh PostgreSQL database if they
-are in one of the folders ``PG_DIRS`` names. Their ids say which:
+are in ``PG_DIRS`` or ``PG_CLI``. Their ids say which:
 ``test_x[sqlite]``, ``test_x[postgresql]``. Tests about something
 only SQLite has (its file, its pragmas, its backup, a full disk under it), or
 about no database at all (the players' checker, an oracle's coverage), use a
@@ -83,20 +83,40 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         ) from err
 
 
-PG_DIRS = ("store", "reliability", "cli", "conformance")
-"""The folders of ``tests/`` whose database tests also run on PostgreSQL: the
-store itself, crashes and concurrency, every command of the command line,
-and whole games of every game. A game's rules, posts and scenarios and the
-platform's test game reach the database only through that same store code,
-so their ``[postgresql]`` runs are left out (``pytest -m postgresql`` stays
-within CI's time budget)."""
+PG_DIRS = ("store", "reliability", "conformance")
+"""The folders of ``tests/`` whose database tests all run on PostgreSQL too:
+the store itself, crashes and concurrency, and whole games of every game."""
+
+PG_CLI = (
+    "test_hostile_input.py",  # every command, on a campaign copied per input
+    "test_input_edges.py",  # a database edited in place, damaged rows
+    "test_verify.py",
+    "test_transfer.py",
+    "test_tampered_archives.py",
+    "test_undo.py",
+    "test_old_campaigns.py",
+    "test_seats.py",  # an event that gains a field, read back from each database
+    "test_current_campaign.py",
+    "test_no_password.py",
+)
+"""The command-line tests that run on PostgreSQL too: every command (the
+hostile suite tries each one there), and the commands whose work is the
+database's — verify, export and import, undo, old logs, damaged rows. The
+other commands' tests, and a game's rules, posts and scenarios, reach the
+database only through that same store code: their ``[postgresql]`` runs are
+left out, so that ``pytest -m postgresql`` stays within CI's time budget."""
+
+
+def _on_postgresql(item: pytest.Item, tests: Path) -> bool:
+    parts = Path(item.path).relative_to(tests).parts
+    return parts[0] in PG_DIRS or (parts[0] == "cli" and parts[-1] in PG_CLI)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``postgresql`` every test that runs on PostgreSQL: the
-    ``[postgresql]`` runs of the database fixtures in ``PG_DIRS``, and tests
-    that take the server (``pg_server``) without a backend of their own. The
-    ``[postgresql]`` runs outside ``PG_DIRS`` are deselected."""
+    ``[postgresql]`` runs of the database fixtures in ``PG_DIRS`` and
+    ``PG_CLI``, and tests that take the server (``pg_server``) without a
+    backend of their own. The other ``[postgresql]`` runs are deselected."""
     tests = Path(__file__).parent
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
@@ -104,7 +124,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         callspec = getattr(item, "callspec", None)
         backend = callspec.params.get("backend") if callspec is not None else None
         names = getattr(item, "fixturenames", ())
-        if backend == "postgresql" and Path(item.path).relative_to(tests).parts[0] not in PG_DIRS:
+        if backend == "postgresql" and not _on_postgresql(item, tests):
             dropped.append(item)
             continue
         if backend == "postgresql" or ("pg_server" in names and "backend" not in names):
