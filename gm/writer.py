@@ -122,14 +122,7 @@ def write_file(path: Path, data: str | bytes, *, force: bool, command: str) -> N
     def unwritable(err: OSError) -> InputError:
         return InputError(f"cannot write {shown}: {err.strerror}", code=f"{command}/unwritable")
 
-    try:
-        exists, regular = path.exists(), path.is_file()
-    except OSError as err:  # a name too long for the file system, say
-        raise unwritable(err) from err
-    except ValueError:  # a NUL byte in the name
-        raise InputError(
-            f"cannot write {shown}: the name holds a NUL byte", code=f"{command}/unwritable"
-        ) from None
+    exists, regular = _where_to(path, force=force, command=command)
     if exists and not regular:  # /dev/stdout, a pipe: nothing to keep or swap
         try:
             with open(path, "wb") as out:
@@ -137,11 +130,6 @@ def write_file(path: Path, data: str | bytes, *, force: bool, command: str) -> N
         except OSError as err:
             raise unwritable(err) from err
         return
-    if exists and not force:
-        raise InputError(
-            f"{shown} exists; give --force to replace it, or choose another name",
-            code=f"{command}/exists",
-        )
     try:
         with partial(path, replace=force) as tmp:
             tmp.write_bytes(raw)
@@ -152,6 +140,46 @@ def write_file(path: Path, data: str | bytes, *, force: bool, command: str) -> N
         ) from None
     except OSError as err:
         raise unwritable(err) from err
+
+
+def check_target(path: Path, *, force: bool, command: str) -> None:
+    """Refuse now, as ``write_file`` would, a file it would refuse to write
+    (it exists and no ``force``, a folder, a folder that does not exist, a
+    name the file system refuses): for a command that must record something
+    only if its file is written.
+
+    :raises InputError: ``<command>/exists`` or ``<command>/unwritable``.
+    """
+    exists, _ = _where_to(path, force=force, command=command)
+    shown = quoted(str(path), 200)
+    if exists and path.is_dir():
+        raise InputError(f"cannot write {shown}: it is a folder", code=f"{command}/unwritable")
+    if not exists and not path.parent.is_dir():
+        raise InputError(
+            f"cannot write {shown}: its folder does not exist", code=f"{command}/unwritable"
+        )
+
+
+def _where_to(path: Path, *, force: bool, command: str) -> tuple[bool, bool]:
+    """Whether ``path`` exists and is a regular file; refused if it exists and
+    is one to keep (no ``force``), or if its name cannot be a file's."""
+    shown = quoted(str(path), 200)
+    try:
+        exists, regular = path.exists(), path.is_file()
+    except OSError as err:  # a name too long for the file system, say
+        raise InputError(
+            f"cannot write {shown}: {err.strerror}", code=f"{command}/unwritable"
+        ) from err
+    except ValueError:  # a NUL byte in the name
+        raise InputError(
+            f"cannot write {shown}: the name holds a NUL byte", code=f"{command}/unwritable"
+        ) from None
+    if exists and regular and not force:
+        raise InputError(
+            f"{shown} exists; give --force to replace it, or choose another name",
+            code=f"{command}/exists",
+        )
+    return exists, regular
 
 
 def write_stdout(data: str | bytes) -> None:

@@ -20,6 +20,7 @@ from gm.cli.context import (
 )
 from gm.core.protocol import post_name
 from gm.errors import GMError, InputError
+from gm.writer import check_target
 
 
 @click.command()
@@ -236,29 +237,54 @@ def chronicle(
     from pathlib import Path
 
     from gm.service import chronicle as service
+    from gm.service import publishing
 
     slug = ctx.slug()
     fmt, tables = ctx.style(slug, fmt)
-    parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None, checker_link)
-    if output is None or output == STDOUT:
+
+    def written() -> tuple[list[str], list[Path]]:
+        """The parts, and their files (none: standard output); refused
+        before anything is published if a file could not be written."""
+        parts = service.chronicle(ctx.env, slug, fmt, tables, limit or None, checker_link)
+        if output is None or output == STDOUT:
+            return parts, []
+        path = Path(output)
+        if len(parts) == 1:
+            check_target(path, force=force, command="chronicle")
+            return parts, [path]
+        paths = [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, len(parts) + 1)]
+        taken = [p for p in paths if p.exists()] if not force else []
+        if taken:  # before writing any part: a chronicle is written whole or not at all
+            raise InputError(
+                f"{str(taken[0])!r} exists; give --force to replace it, or choose another name",
+                code="chronicle/exists",
+            )
+        for target in paths:
+            check_target(target, force=force, command="chronicle")
+        return parts, paths
+
+    parts, paths = written()
+    # The archive is the whole thread: a post the finished game owes (Le
+    # Magot's disclosure) is published now if the MJ has not asked for it.
+    owed = publishing.publish_owed(ctx.env, slug)
+    for post in owed:
+        note(
+            f"Published post {post.number}, {post_name(post.kind, post.at)}, that the"
+            " finished game owes its players: it is in the chronicle; paste it in the"
+            f" thread too (gm post {post.kind})."
+        )
+    if owed:
+        parts, paths = written()
+    if not paths:
         click.echo("\n".join(parts), nl=False)
         if len(parts) > 1:
             note(f"{len(parts)} parts, each one post of at most {limit:,} characters.")
         return
-    path = Path(output)
-    if len(parts) == 1:
-        write_file(path, parts[0], force=force, command="chronicle")
-        click.echo(f"Wrote {output}.", err=True)
-        return
-    paths = [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, len(parts) + 1)]
-    taken = [p for p in paths if p.exists()] if not force else []
-    if taken:  # before writing any part: a chronicle is written whole or not at all
-        raise InputError(
-            f"{str(taken[0])!r} exists; give --force to replace it, or choose another name",
-            code="chronicle/exists",
-        )
     for target, part in zip(paths, parts, strict=True):
         write_file(target, part, force=force, command="chronicle")
+    if len(parts) == 1:
+        click.echo(f"Wrote {output}.", err=True)
+        return
     click.echo(
         f"Wrote {len(parts)} parts, one post each: {', '.join(str(p) for p in paths)}.", err=True
     )

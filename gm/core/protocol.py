@@ -306,6 +306,10 @@ class PostKind:
 
     name: str
     coords: tuple[str, ...] = ()
+    owed_at_end: bool = False
+    """A post the MJ asks for (``gm post KIND``) that the game owes its
+    players once it is over (Le Magot's disclosure): ``gm chronicle``
+    publishes it if the MJ has not, so that the archive is the whole thread."""
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,18 @@ def find_post(env: Env, slug: str, kind: str | None, at: tuple[int, ...] | None)
     return _render_and_publish(env, slug, PostRef(kind))
 
 
+def publish_owed(env: Env, slug: str) -> list[StoredPost]:
+    """The posts a finished game owes its players and the MJ has not asked
+    for yet (``PostKind.owed_at_end``: Le Magot's disclosure), rendered and
+    published now, in the game's order; none while the game goes on."""
+    campaign = load(env, slug)
+    if not campaign.over:
+        return []
+    stored = {p.kind for p in env.store.posts(slug)}
+    owed = [k.name for k in campaign.game.info.post_kinds if k.owed_at_end]
+    return [_render_and_publish(env, slug, PostRef(kind)) for kind in owed if kind not in stored]
+
+
 def _where(env: Env, slug: str, kind: str | None, at: tuple[int, ...]) -> str:
     """« for round 3 », « for manche 2, duel 3 »: the coordinates by their names."""
     if not at:

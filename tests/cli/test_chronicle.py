@@ -113,3 +113,32 @@ def test_a_limit_too_small_is_refused(db: str) -> None:
         "Error: a post limit of 500 characters is too small (at least 1,000; phpBB's default"
         " is 60,000) [chronicle/limit]\n"
     )
+
+
+def test_a_finished_game_s_chronicle_holds_its_disclosure_and_checks_whole(
+    tmp_path: Path,
+) -> None:
+    """Le Magot's disclosure is asked for (gm post disclosure); a chronicle of
+    the finished game without it could not be checked to the end (exit 3):
+    gm chronicle publishes it, says so, and the whole archive checks (exit 0).
+    A chronicle refused for its file publishes nothing."""
+    db = str(tmp_path / "gm.db")
+    runner = CliRunner()
+    played = runner.invoke(cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep"])
+    assert played.exit_code == 0, played.stderr
+    (tmp_path / "pris.md").write_text("à garder", encoding="utf-8")
+    refused = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "pris.md")])
+    assert refused.exit_code == 2 and "[chronicle/exists]" in refused.stderr
+    with Store(db) as store:
+        assert "disclosure" not in {p.kind for p in store.posts("le-casse-du-siecle")}
+    done = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "fil.md")])
+    assert done.exit_code == 0, done.stderr
+    assert done.stderr.startswith(
+        "[le-casse-du-siecle] Published post 27, disclosure, that the finished game owes its"
+        " players: it is in the chronicle; paste it in the thread too (gm post disclosure).\n"
+    )
+    text = (tmp_path / "fil.md").read_text(encoding="utf-8")
+    assert "## Message 27 — dévoilement" in text
+    assert check_post(["thread", str(tmp_path / "fil.md")]) == 0
+    again = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "fil2.md")])
+    assert "Published" not in again.stderr  # owed once: now it is stored

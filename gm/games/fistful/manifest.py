@@ -118,6 +118,6 @@ INFO = GameInfo(
         PostKind("duel", ("manche", "duel")),
         PostKind("manche", ("manche",)),
         PostKind("final"),
-        PostKind("disclosure"),
+        PostKind("disclosure", owed_at_end=True),
     ),
 )

@@ -234,6 +234,6 @@ INFO = GameInfo(
         PostKind("reveal", ("round",)),
         PostKind("results", ("round",)),
         PostKind("final"),
-        PostKind("disclosure"),
+        PostKind("disclosure", owed_at_end=True),
     ),
 )
