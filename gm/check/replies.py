@@ -3,7 +3,8 @@
 gm answers each player's order privately with the seal of the secret it
 recorded and what it understood (« tu braques marco avec BANG »). The
 player pastes that reply whole; the checker finds its seals (code spans of
-at least 32 hex digits) among the records the posts' proofs publish:
+at least 32 hex digits; in a text without code spans, BBCode or a browser's
+copy, runs of them) among the records the posts' proofs publish:
 
 * a seal no record holds means the log never held the order gm confirmed;
 * a seal of a record later replaced by another secret of the same key, or
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 
 from gm.check.checker import SLUG, Outcome
 from gm.check.compare import compare
-from gm.check.reading import read_lines
+from gm.check.reading import Line, read_lines
 from gm.check.report import BAD, MISSING, OK, Report
 from gm.core.campaign import CommandDecided, SubmissionReceived
 from gm.errors import GMError
@@ -31,6 +32,7 @@ from gm.service.loading import Campaign, codec_for, decode, fold, voided_by
 from gm.store.records import StoredEvent
 
 _HEX = re.compile(r"(?:sha256:)?([0-9a-f]{32,64})")
+_BARE_HEX = re.compile(r"(?<![0-9A-Za-z:])(?:sha256:)?([0-9a-f]{32,64})(?![0-9A-Za-z])")
 TEMPLATE = "order_received"
 """The template of a reply to an accepted order, in every game."""
 
@@ -55,13 +57,7 @@ class _Reply:
         used, lines, problems = read_lines(self.text, self.fmt)
         for no, what in problems:
             self.add(BAD, f"ligne {self.name}:{no} : {what}")
-        seals = [
-            (line, m.group(1))
-            for line in lines
-            for code in (line.code_texts() or [line.text])
-            for m in [_HEX.fullmatch(code.strip())]
-            if m is not None
-        ]
+        seals = [(line, digits) for line in lines for digits in _seals(line)]
         if not seals:
             self.add(
                 BAD,
@@ -172,6 +168,15 @@ class _Reply:
         if records and records[0].known:
             return str(records[0].payload.get("game", ""))
         return ""
+
+
+def _seals(line: Line) -> list[str]:
+    """The seals a line of a reply shows: its code spans of hex digits, or, in
+    a text without code spans (BBCode, a browser's copy), its runs of them."""
+    codes = line.code_texts()
+    if codes:
+        return [m.group(1) for code in codes for m in [_HEX.fullmatch(code.strip())] if m]
+    return [m.group(1) for m in _BARE_HEX.finditer(line.text)]
 
 
 def _inert(record: StoredEvent) -> bool:

@@ -8,12 +8,15 @@ what it states.
 
 from __future__ import annotations
 
+import pytest
 from emulate import emulate
 from support import Gm
+from test_honest import browser_copy
 
 from gm.check.checker import check_thread
 from gm.check.replies import check_replies
 from gm.check.report import BAD, OK
+from gm.render.presets import to_forum
 from gm.service.env import Env
 
 ORDERS = {"fab": "sur marco, clic clic clic", "marco": "sur lulu, clic clic clic"}
@@ -37,10 +40,10 @@ def finish(gm: Gm) -> None:
     gm("post", "disclosure")
 
 
-def verdict(db: str, reply: str) -> tuple[int, str]:
+def verdict(db: str, reply: str, fmt: str = "auto") -> tuple[int, str]:
     emulated = emulate(Env(db=db), "le-casse")
     outcome = check_thread([("fil.md", emulated.thread())], renderer=emulated.render)
-    check_replies(outcome, [("reponse.txt", reply)])
+    check_replies(outcome, [("reponse.txt", reply)], fmt)
     return outcome.report.code, outcome.report.text()
 
 
@@ -50,6 +53,19 @@ def test_an_honest_reply_is_found_and_what_it_states_is_the_log(db: str) -> None
     code, text = verdict(db, reply)
     assert code == 0, text
     assert f"{OK} : le sceau " in text and " (reponse.txt:3) est celui de l'événement " in text
+
+
+@pytest.mark.parametrize("form", ["bbcode", "html", "text"])
+def test_an_honest_reply_is_found_as_the_player_copied_it(db: str, form: str) -> None:
+    """The reply in BBCode (``--format bbcode``: a reply this short has no markup
+    that says BBCode) or HTML, or copied from a browser as plain text."""
+    gm, reply = game(db)
+    finish(gm)
+    pasted = browser_copy(reply) if form == "text" else to_forum(reply, form)
+    assert pasted != reply
+    code, text = verdict(db, pasted, "bbcode" if form == "bbcode" else "auto")
+    assert code == 0, text
+    assert f"{OK} : le sceau " in text and " (reponse.txt:" in text, text
 
 
 def test_a_reply_whose_order_was_replaced_after_the_seal_fails(db: str) -> None:
@@ -78,10 +94,14 @@ def test_a_seal_no_record_holds_fails(db: str) -> None:
     gm, reply = game(db)
     finish(gm)
     seal = reply.split("`")[1]
-    forged = reply.replace(seal, ("0" if seal[0] != "0" else "1") + seal[1:])
-    code, text = verdict(db, forged)
-    assert code == 1, text
-    assert "n'est celui d'aucun événement du fil" in text
+    # its first digit or its last: every digit given is compared
+    for other in (
+        ("0" if seal[0] != "0" else "1") + seal[1:],
+        seal[:-1] + ("0" if seal[-1] != "0" else "1"),
+    ):
+        code, text = verdict(db, reply.replace(seal, other))
+        assert code == 1, text
+        assert f"le sceau {other} (reponse.txt:3) n'est celui d'aucun événement du fil" in text
 
 
 def test_a_text_without_a_seal_is_refused(db: str) -> None:
