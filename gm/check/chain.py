@@ -121,9 +121,9 @@ def build(posts: list[Pasted], report: Report) -> Chain | None:
         report.add(
             post_key(chain.posts[0]),
             MISSING,
-            f"le fil commence au message n° {numbers[0]} : sans les messages 1 à"
-            f" {numbers[0] - 1}, la chaîne ne peut pas être recalculée depuis le premier"
-            " événement",
+            f"le fil commence au message n° {numbers[0]} : sans"
+            + (" le message 1" if numbers[0] == 2 else f" les messages 1 à {numbers[0] - 1}")
+            + ", la chaîne ne peut pas être recalculée depuis le premier événement",
         )
     _records(chain, report)
     _openings(chain, report)

@@ -20,8 +20,11 @@ import pytest
 from emulate import BLOCK_INTRO
 from published import GAMES, Published
 
-from gm.check.report import BAD
+from gm.check.report import BAD, MISSING
 from gm.core import proof as proofs
+
+FINISHED = [g for g in GAMES if g != "rattlesnake"]
+"""The games played to their end (the seed and every secret opened)."""
 
 
 def files(game: Published, preset: str = "markdown") -> list[tuple[str, str]]:
@@ -180,6 +183,31 @@ def test_a_post_dropped_duplicated_or_moved_is_caught(published, game_id) -> Non
     assert f"le message n° {middle} vient après le n° {middle + 1}" in report.text()
 
 
+@pytest.mark.parametrize("game_id", FINISHED)
+def test_a_thread_without_its_beginning_or_its_end_is_never_verified(published, game_id) -> None:
+    """A post alone, or the thread from its middle: nothing is verified from the
+    first event, so never exit 0; the thread cut before the seed is revealed: exit 3."""
+    game = published(game_id)
+    texts = files(game)
+    middle = len(texts) // 2
+    for first, thread in [
+        (2, texts[1:]),
+        (middle, texts[middle - 1 :]),
+        (middle, [texts[middle - 1]]),
+    ]:
+        report = game.check(thread).report
+        assert report.code in (1, 3), report.text()
+        start = "sans le message 1" if first == 2 else f"sans les messages 1 à {first - 1}"
+        assert (
+            f"{MISSING} : le fil commence au message n° {first} : {start}, la chaîne ne peut pas"
+            " être recalculée depuis le premier événement" in section(report.text(), first)
+        ), report.text()
+    # the thread up to its middle: what it publishes holds, but the seed is still sealed
+    report = game.check(texts[:middle]).report
+    assert report.code == 3 and f"{BAD} :" not in report.text(), report.text()
+    assert f"{MISSING} : la graine n'est pas encore révélée" in report.text(), report.text()
+
+
 @pytest.mark.parametrize("game_id", ["magot", "toss"])
 def test_a_post_of_another_campaign_is_caught(published, game_id) -> None:
     game = published(game_id)
@@ -192,11 +220,32 @@ def test_a_post_of_another_campaign_is_caught(published, game_id) -> None:
 
 HIDDEN = [
     ("markdown", "<!-- le vrai tirage : 20 000 $ -->", "commentaire"),
+    ("markdown", '<span style="display:none">le vrai tirage</span>', "html brut"),
+    ("markdown", "<details>le vrai tirage</details>", "html brut"),
+    ("markdown", '\n[//]: # "le vrai tirage"', "définition de lien"),
+    ("markdown", "[spoiler]le vrai tirage[/spoiler]", "[spoiler]"),
+    ("markdown", "~~le vrai tirage~~", "texte barré"),
     ("markdown", "Le tirage\u200b est juste.", "invisible"),
+    ("markdown", "Le tirage\u200d est juste.", "u+200d"),
+    ("markdown", "Le \u202etirage est juste.", "u+202e"),
+    ("markdown", "Le tir&#97;ge est juste.", "entité html"),
     ("bbcode", "[color=transparent]le vrai tirage[/color]", "[color=transparent]"),
+    ("bbcode", "[color=#ffffff]le vrai tirage[/color]", "[color=#ffffff]"),
     ("bbcode", "[size=0]le vrai tirage[/size]", "[size=0]"),
+    ("bbcode", "[size=1]le vrai tirage[/size]", "[size=1]"),
+    ("bbcode", "[spoiler]le vrai tirage[/spoiler]", "[spoiler]"),
+    ("bbcode", "[hide]le vrai tirage[/hide]", "[hide]"),
+    ("bbcode", "[url=https://x.invalid]le vrai tirage[/url]", "[url=https://x.invalid]"),
+    ("bbcode", "[s]le vrai tirage[/s]", "[s]"),
     ("html", '<span style="display:none">le vrai tirage</span>', "display:none"),
+    ("html", "<!-- le vrai tirage -->", "commentaire html"),
+    ("html", '<p style="color:transparent">le vrai tirage</p>', "color:transparent"),
+    ("html", '<span hidden="">le vrai tirage</span>', "attribut hidden"),
+    ("html", "<details><summary>x</summary>le vrai tirage</details>", "<details>"),
+    ("html", '<p class="hidden">le vrai tirage</p>', "class=« hidden »"),
 ]
+"""Markup a reader does not see, appended to a line (on a line of its own after
+it, when it begins with a line break): the list the hand port's tests had."""
 
 
 @pytest.mark.parametrize(("preset", "hidden", "what"), HIDDEN)
@@ -209,7 +258,9 @@ def test_a_line_hidden_in_markup_is_a_failure(published, preset, hidden, what) -
     report = game.check(edited(texts, number, i, lines[i] + hidden)).report
     assert report.code == 1, report.text()
     part = section(report.text(), number)
-    assert f"ligne message-{number}.md:{i + 1}" in part and what in part.lower(), part
+    at = i + 1 + hidden.count("\n")
+    where = f"{BAD} : ligne message-{number}.md:{at} :"
+    assert any(where in line and what in line.lower() for line in part.split("\n")), part
 
 
 def reencoded(texts: list[tuple[str, str]], number: int, change) -> list[tuple[str, str]]:
@@ -221,10 +272,6 @@ def reencoded(texts: list[tuple[str, str]], number: int, change) -> list[tuple[s
     out = list(texts)
     out[number - 1] = (name, text.replace(indent(old), indent(new)))
     return out
-
-
-FINISHED = [g for g in GAMES if g != "rattlesnake"]
-"""The games played to their end (the seed and every secret opened)."""
 
 
 def proof_of(text: str) -> proofs.Proof:
