@@ -8,7 +8,6 @@ files by their path (``-`` is ``stdin``), never prints, never exits.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from gm.check.reading import FORMATS, Unreadable
 from gm.check.report import EXIT_UNREADABLE
@@ -60,15 +59,27 @@ def _parser() -> _Parser:
     return parser
 
 
+MAX_BYTES = 16 * 1024 * 1024
+"""The most a file or standard input may hold (16 MiB; a whole thread of the
+longest game gm allows is about 1.4 MB): more is refused, never read."""
+
+
 def _read(path: str, stdin: str) -> str:
     if path == "-":
+        if len(stdin) > MAX_BYTES or len(stdin.encode("utf-8", "replace")) > MAX_BYTES:
+            raise Unreadable(f"entrée standard : plus de {MAX_BYTES // 2**20} Mio")
         return stdin
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise Unreadable(f"{path} : ce n'est pas du texte UTF-8 ({err.reason})") from None
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except OSError as err:
         raise Unreadable(f"{path} : {err.strerror or err}") from None
+    if len(data) > MAX_BYTES:
+        raise Unreadable(f"{path} : plus de {MAX_BYTES // 2**20} Mio")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Unreadable(f"{path} : ce n'est pas du texte UTF-8 ({err.reason})") from None
 
 
 def main(argv: list[str], stdin: str) -> tuple[int, str]:

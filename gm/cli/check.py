@@ -83,8 +83,10 @@ def check(args: tuple[str, ...]) -> None:
       pbpaste | gm check -
     """
     from gm.check import main
+    from gm.check.entry import MAX_BYTES
 
-    stdin = sys.stdin.read() if "-" in args else ""
+    # one character more than the bound at most: main refuses what is over it
+    stdin = sys.stdin.read(MAX_BYTES + 1) if "-" in args else ""
     code, text = main(list(args), stdin)
     click.echo(text, nl=False)
     raise SystemExit(code)

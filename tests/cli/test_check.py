@@ -94,6 +94,15 @@ def test_help_and_usage_errors(tmp_path: Path) -> None:
     assert "ce n'est pas du texte UTF-8" in check(str(binary), code=2)
 
 
+def test_more_than_16_mib_is_refused_unread(tmp_path: Path) -> None:
+    big = tmp_path / "fil.md"
+    big.write_bytes(b"a" * (16 * 2**20 + 1))
+    assert check(str(big), code=2) == f"ERREUR : {big} : plus de 16 Mio\n"
+    assert check("-", stdin="é" * (8 * 2**20 + 1), code=2) == (
+        "ERREUR : entrée standard : plus de 16 Mio\n"
+    )
+
+
 def test_a_text_without_any_proof_is_not_a_thread_of_gm() -> None:
     out = check("-", stdin="## Tour 1\n\nfab gagne 20 000 $.\n", code=2)
     assert out.startswith("ERREUR : entrée standard : aucun message de gm (aucun bloc « gm-preuve/")
