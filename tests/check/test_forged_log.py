@@ -1,12 +1,12 @@
 """An MJ who rewrites his own log, then publishes it: the thread holds together, the rules do not.
 
 The MJ has the database: he changes a record (the bills drawn, a die, the
-seed, an order, a round's outcome) before gm publishes the thread, so every
-post is rendered from the forged log and every proof block re-hashes (the
-producer, ``emulate``, publishes what the store holds). Nothing in the text
-contradicts the chain: the checker catches it because it decides every
-command again with the game's own rules and draws every draw again from
-the revealed seed.
+seed, an aim, a round's outcome; Colt Express's cars and the purses in
+them) before gm publishes the thread, so every post is rendered from the
+forged log and every proof block re-hashes (the producer, ``emulate``,
+publishes what the store holds). Nothing in the text contradicts the chain:
+the checker catches it because it decides every command again with the
+game's own rules and draws every draw again from the revealed seed.
 """
 
 from __future__ import annotations
@@ -55,16 +55,18 @@ def casse(tmp_path_factory: pytest.TempPathFactory) -> str:
 Payload = dict[str, Any]
 
 
-def forged(db: str, kind: str, change: Callable[[Payload], Payload]) -> tuple[int, str]:
-    """The verdict on the thread gm publishes once the one ``kind`` record is changed."""
-    env = Env(db=db)
+def forged(
+    db: str, kind: str, change: Callable[[Payload], Payload], slug: str = "le-casse"
+) -> tuple[int, str]:
+    """The verdict on the thread gm publishes once the first ``kind`` record is changed."""
+    env = Env(db=db)  # an Env of its own: its store's events are the MJ's forgery
     events = env.store.events
     hits = []
 
     def tampered(slug: str, upto: int | None = None) -> list[StoredEvent]:
         out = []
         for record in events(slug, upto):
-            if record.kind == kind:
+            if record.kind == kind and (not hits or hits[0] == record.seq):
                 payload = change(dict(record.payload))
                 assert payload != record.payload
                 hits.append(record.seq)
@@ -75,7 +77,7 @@ def forged(db: str, kind: str, change: Callable[[Payload], Payload]) -> tuple[in
         return out
 
     env.store.events = tampered  # type: ignore[method-assign]
-    emulated = emulate(env, "le-casse")
+    emulated = emulate(env, slug)
     assert len(set(hits)) == 1, hits
     outcome = check_thread([("fil.md", emulated.thread())], renderer=emulated.render)
     return outcome.report.code, outcome.report.text()
@@ -156,3 +158,23 @@ def test_a_share_the_rules_do_not_give_is_caught(casse: str) -> None:
     code, text = forged(casse, "magot.round-resolved", change)
     assert code == 1, text
     assert differs(text, 28, "magot.resolve"), text
+
+
+# --- Colt Express: the train and its purses, drawn from the seed ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "change"),
+    [
+        # the cars in another order (the train post)
+        ("colt.train-set", lambda p: {**p, "cars": list(reversed(p["cars"]))}),
+        # each car's purses drawn in another order (sealed, opened at the end)
+        ("colt.loot-placed", lambda p: {**p, "purses": [c[::-1] for c in p["purses"]]}),
+    ],
+    ids=["cars", "purses"],
+)
+def test_a_colt_draw_the_seed_does_not_give_is_caught(published, kind: str, change) -> None:
+    game = published("colt")
+    code, text = forged(str(game.play.env.db), kind, change, game.play.slug)
+    assert code == 1, text
+    assert f"{BAD} : l'événement " in text and " n'est pas ce que les règles décident" in text, text
