@@ -304,7 +304,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(gm("chronicle").stdout)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_any_edit_of_a_thread_gets_an_answer_never_a_traceback(
     sample: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
@@ -341,7 +341,7 @@ def test_any_edit_of_a_thread_gets_an_answer_never_a_traceback(
     assert "Traceback" not in out, out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     text=st.text(max_size=300), fmt=st.sampled_from(["auto", "markdown", "bbcode", "html", "text"])
 )

@@ -393,7 +393,7 @@ def test_threads_edited_at_random_agree(played: Played, tmp_path: Path) -> None:
     names = [re.sub(r"([\\`*_\[\]])", r"\\\1", n) for n in _players(played)]
     rng = random.Random(f"mutants/{played.game}/{played.slug}")
     calls = []
-    while len(calls) < 40:
+    while len(calls) < 25:
         lines = text.split("\n")
         for _ in range(rng.choice([1, 1, 2, 3])):
             mutate(lines, names, rng)
@@ -403,7 +403,7 @@ def test_threads_edited_at_random_agree(played: Played, tmp_path: Path) -> None:
         form = rng.choice(["markdown", "markdown", "bbcode", "html", "text"])
         calls.append((["thread", "fil.txt"], {"fil.txt": FORMS[form](mutant)}))
     results = agree(calls, tmp_path)
-    assert sum(code == 1 for code, _ in results) >= 10, [c for c, _ in results]
+    assert sum(code == 1 for code, _ in results) >= 6, [c for c, _ in results]
 
 
 def _players(played: Played) -> list[str]:

@@ -37,7 +37,7 @@ from gm.service import chronicle
 
 ROOT = Path(__file__).resolve().parents[3]
 RUNNER = ROOT / "tools" / "checker" / "run.mjs"
-SEEDS = range(3)
+SEEDS = (0, 2)  # seed 2's game has an underscore in its seed
 
 if shutil.which("node") is None:  # CI's browser step (GM_TEST_REQUIRE_BROWSER=1) must have it
     if os.environ.get("GM_TEST_REQUIRE_BROWSER") == "1":

@@ -54,9 +54,9 @@ def compared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     played = read_corpus.play(range(1), folder)
     groups = {
         "games": list(read_corpus.game_cases(played)),
-        "hostile": list(read_corpus.hostile_cases(played, rng, per_post=2)),
+        "hostile": list(read_corpus.hostile_cases(played, rng, per_post=1)),
         "edges": list(read_corpus.edge_cases()),
-        "fuzz": list(read_corpus.fuzz_cases(3000, rng)),
+        "fuzz": list(read_corpus.fuzz_cases(1000, rng)),
     }
     cases = [c for group in groups.values() for c in group]
     py = [read_corpus.python_result(checker, c) for c in cases]
