@@ -2,9 +2,8 @@
 
 Random legal games (as ``tests/conformance`` plays them: Le Magot, Colt
 Express and Rattlesnake City for 2 to 6 players, then Le Magot for 20
-players over 12 to 100 rounds), published as protocol 3
-would (``tests/check/emulate.py``, the stand-in for the proof producer until
-gm's posts carry their blocks), then checked whole by ``gm.check``'s
+players over 12 to 100 rounds), each post published with its proof block
+(``tests/check/forum.py`` reads the thread from the store), then checked whole by ``gm.check``'s
 ``check_thread`` — reading, the chain re-hashed, the replay with every
 command decided again, every post rendered again and compared line by line
 — several times, interleaved game by game. For each thread: its size, the
@@ -46,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "check")]
 
-from emulate import Emulated, emulate  # noqa: E402
+from forum import Forum, forum  # noqa: E402
 from playing import play  # noqa: E402
 
 from gm.check.checker import check_thread  # noqa: E402
@@ -76,7 +75,7 @@ def published(
     players: list[str] | None,
     options: dict[str, str] | None,
     keep: Path,
-) -> Emulated:
+) -> Forum:
     path, done = keep / f"{name}.db", keep / f"{name}.played"
     if not done.exists():
         print(f"playing {name}…", file=sys.stderr, flush=True)
@@ -87,7 +86,7 @@ def published(
         done.touch()
     env = Env(db=f"sqlite:///{path}")
     (campaign,) = env.store.campaigns()
-    return emulate(env, campaign.slug)
+    return forum(env, campaign.slug)
 
 
 def main() -> None:
@@ -98,24 +97,24 @@ def main() -> None:
     args.keep.mkdir(parents=True, exist_ok=True)
     threads = []
     for name, *spec in GAMES:
-        emulated = published(name, *spec, args.keep)  # type: ignore[arg-type]
-        threads.append((name, emulated, emulated.thread()))
+        on_forum = published(name, *spec, args.keep)  # type: ignore[arg-type]
+        threads.append((name, on_forum, on_forum.thread()))
     threads.sort(key=lambda t: len(t[2]))
     wall: dict[str, list[float]] = {name: [] for name, _, _ in threads}
     cpu: dict[str, list[float]] = {name: [] for name, _, _ in threads}
     for _ in range(args.runs):
-        for name, emulated, text in threads:
+        for name, on_forum, text in threads:
             w, c = time.perf_counter(), time.process_time()
-            outcome = check_thread([("fil.md", text)], renderer=emulated.render)
+            outcome = check_thread([("fil.md", text)], renderer=on_forum.render)
             wall[name].append(time.perf_counter() - w)
             cpu[name].append(time.process_time() - c)
             assert outcome.report.code == 0, outcome.report.text()
     print(f"{'thread':<16}{'posts':>7}{'KB':>8}{'wall s':>9}{'CPU s':>8}{'CPU s/100 KB':>14}")
-    for name, emulated, text in threads:
+    for name, on_forum, text in threads:
         size = len(text.encode()) / 1000
         c = statistics.median(cpu[name])
         print(
-            f"{name:<16}{len(emulated.posts):>7}{size:>8.0f}"
+            f"{name:<16}{len(on_forum.posts):>7}{size:>8.0f}"
             f"{statistics.median(wall[name]):>9.2f}{c:>8.2f}{100 * c / size:>14.2f}"
         )
     print(f"(medians of {args.runs} runs, interleaved)")

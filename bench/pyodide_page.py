@@ -1,4 +1,4 @@
-"""The Python checker page (``gm checker --python``): its size, and how long a player waits.
+"""The Python checker page (``gm checker``): its size, and how long a player waits.
 
 Measures, on this machine:
 

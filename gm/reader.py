@@ -64,13 +64,12 @@ EXPORT = Kind("export", 64 * MiB, "import", missing="file-not-found")
 SCENARIO = Kind("scenario file", 4 * MiB, "scenario")
 BOARD = Kind("option file", 1 * MiB, "option-file")
 TEMPLATE = Kind("template", 1 * MiB, "template")
-CHECKER = Kind("checker page source", 4 * MiB, "checker")
 RULES = Kind("rules page", 1 * MiB, "docs")
 MESSAGE = Kind("message", 1 * MiB, "input")
 """A player's message from standard input or the editor (the rules' own limit,
 4 000 characters, is checked after: this one only bounds the read)."""
 
-KINDS = (EXPORT, SCENARIO, BOARD, TEMPLATE, CHECKER, RULES, MESSAGE)
+KINDS = (EXPORT, SCENARIO, BOARD, TEMPLATE, RULES, MESSAGE)
 
 
 def _size(n: int) -> str:

@@ -81,15 +81,42 @@ def typeset(text: str, breaks: bool = True) -> str:
     return "\n".join(lines)
 
 
+PROOF_INTRO = "\n\nPreuve pour les vérificateurs"
+"""How a post's proof section starts (template ``common/fr/proof``)."""
+
+
+def without_proof(text: str) -> str:
+    """A printed post without the proof section it ends with (protocol 4):
+    what a preview of it shows. :raises AssertionError: it has none."""
+    assert PROOF_INTRO in text, f"no proof section in:\n{text}"
+    return text[: text.rindex(PROOF_INTRO) + 1]
+
+
+def post_parts(body: str) -> tuple[str, str]:
+    """A stored post's words (without its proof section) and its proof, as
+    JSON: what it publishes besides its words (the base64 read decoded, as a
+    checker reads it). A post of an older protocol has no proof: ``""``."""
+    from gm.core import proof as proofs
+
+    if PROOF_INTRO not in body:
+        return body, ""
+    found = proofs.find(body)
+    proof = json.dumps(proofs.decode(found[-1][1]).to_json(), ensure_ascii=False)
+    return body[: body.rindex(PROOF_INTRO) + 1], proof
+
+
 def rechain(document: dict[str, Any]) -> dict[str, Any]:
     """Recompute every hash of an export document after an edit, as a careful
     cheat would, so that only what the hashes cannot see is left to catch it."""
-    from gm.store.records import event_hash
+    from gm.store.records import link_hash, sealed_chain
 
     prev = None
+    first = document["events"][0]
+    sealed = sealed_chain(first["kind"], json.loads(first["payload"]))
     for seq, event in enumerate(document["events"], start=1):
         event["seq"], event["prev_hash"] = seq, prev
-        event["hash"] = event_hash(
+        event["hash"] = link_hash(
+            sealed=sealed,
             prev_hash=prev,
             seq=seq,
             kind=event["kind"],
@@ -251,6 +278,23 @@ class Gm:
             for p in players
         ]
         return "Sceaux ouverts : " + " · ".join(entries) + "\n"
+
+    def proof(self, fmt: str = "markdown", kind: str | None = None) -> str:
+        """How the post the last command published (the last ``kind`` post)
+        ends after its footer, as printed in ``fmt``: a blank line, then its
+        proof section (protocol 4: the line for the readers who do not care
+        and the block), read from the post as stored. Expected posts end
+        ``f"{footer}\n" + gm.proof()``; the block itself is checked by the
+        players' checker (tests/check)."""
+        from gm.render.presets import to_forum
+        from gm.service.campaigns import current
+        from gm.service.env import Env
+
+        env = Env(db=self.db)
+        posts = [p for p in env.store.posts(current(env, None)) if kind in (None, p.kind)]
+        assert posts, f"no {kind or ''} post is stored"
+        printed = to_forum(posts[-1].body, fmt, "auto")
+        return printed[printed.rindex(PROOF_INTRO) + 1 :]
 
     def footer(self, round_: int | None = None, word: str = "tour") -> str:
         """The fingerprint line of the post the last command published: the

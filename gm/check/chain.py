@@ -7,7 +7,7 @@ records. ``build`` puts the posts in order by number and says what does not
 hold: a post missing, twice, out of order in a text, from another campaign;
 a record published twice differently; an opening that does not seal to the
 body the chain holds. Then it recomputes every record's hash from the first
-event (protocol 3: ``gm.core.proof.envelope_hash``, private records
+event (protocol 4: ``gm.core.proof.envelope_hash``, private records
 included by their body) as far as the records go without a gap, and gives
 the log as ``StoredEvent`` records, the opened ones with their content, the
 others known by their body only (``StoredEvent.sealed_body``).

@@ -55,10 +55,15 @@ Render = Callable[[Campaign, PostRef, proofs.Proof], str]
 
 
 def render(campaign: Campaign, ref: PostRef, proof: proofs.Proof) -> str:
-    """The post as gm renders it (``gm.service.posts.render_public``)."""
+    """The post as gm publishes it: ``gm.service.posts.render_public``, then
+    the proof block it carries (``gm.service.proving.section``), which the
+    chain checks on its own."""
+    from gm.service import proving
     from gm.service.posts import render_public
 
-    return render_public(campaign, ref, campaign.head, None)
+    return render_public(campaign, ref, campaign.head, None) + proving.section(
+        campaign, proof, None
+    )
 
 
 @dataclass

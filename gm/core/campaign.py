@@ -18,6 +18,12 @@ them later (``gm.core.roster``); older logs recorded, after a rename, the
 name of that moment, which the fold reads back as the seat
 (``Meta.legacy_seats``).
 
+Since protocol 4, the chain commits to each record's *body* (its seal)
+instead of its payload and salt (``gm.core.proof``), every public post
+ends with its proof block (``gm.service.proving``), and a command whose
+events are all public is public too (``CommandDecided.public``), so that
+players re-decide it from the thread.
+
 Game events are folded by the game; these are folded here into ``Meta``.
 """
 
@@ -69,9 +75,10 @@ class CampaignCreated(Event):
     whose seats are ``players``."""
 
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol of campaigns created by this gm: 2 added the recorded
-commands and the posts' digests, 3 the seats."""
+commands and the posts' digests, 3 the seats, 4 the proof chain and the
+posts' proof blocks."""
 
 
 @dataclass(frozen=True)
@@ -194,9 +201,13 @@ class CommandDecided(Event):
     """The seat of the player whose command it is, or ``GM``."""
     command: str
     args: dict[str, Any]
+    public: bool = False
+    """Whether every event it decided is public (protocol 4): the command is
+    then public too, and the post that publishes its events lets players
+    decide it again. False in older logs, and for a command with a secret."""
 
     def audience(self) -> str:
-        return self.actor
+        return PUBLIC if self.public else self.actor
 
 
 @dataclass(frozen=True)
@@ -234,6 +245,9 @@ class PostPublished(Event):
     post: str
     at: tuple[int, ...]
     digest: str
+    opened: tuple[int, ...] = ()
+    """The private records the post's proof opened (protocol 4), by seq: a
+    later post does not open them again."""
 
 
 @dataclass(frozen=True)
@@ -305,6 +319,8 @@ class Meta:
     by_seat: bool = False
     """Whether the log records players by seat from here on: protocol 3, or
     an older log after ``SeatsAdopted``."""
+    opened: frozenset[int] = frozenset()
+    """The private records the posts' proofs have opened so far, by seq."""
 
     def name(self, seat: str) -> str:
         """The current name of ``seat`` (``GM`` or anything else as it is)."""
@@ -386,6 +402,8 @@ def evolve_meta(meta: Meta | None, event: Event) -> Meta | None:
             return replace(meta, drawn=meta.drawn | set(event.purposes))
         case DiceRolled() if meta is not None:
             return replace(meta, rolls=meta.rolls + 1)
+        case PostPublished() if meta is not None and event.opened:
+            return replace(meta, opened=meta.opened | set(event.opened))
         case GenderSet() if meta is not None:
             genders = {s: g for s, g in meta.genders.items() if s != event.player}
             if event.gender:

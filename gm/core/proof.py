@@ -9,7 +9,7 @@ shows). Nothing secret is in it: a private record's body is the SHA-256
 seal of its kind, payload and random salt (``gm.core.canonical.seal``), so
 it tells nothing of the content until the salt is published.
 
-**The chain of protocol 3.** From protocol 3 on, an event's hash commits to
+**The chain of protocol 4.** From protocol 4 on, an event's hash commits to
 its body instead of its payload and salt::
 
     hash = digest(canonical_json({
@@ -22,7 +22,7 @@ so a record published as a body still links the chain: a player recomputes
 every hash from the first event to the chain head printed at the foot of a
 post, private records included, without seeing their content; and once a
 record is opened, its payload and salt must seal to the body the chain holds.
-Logs of protocols 1 and 2 hash the payload and salt themselves
+Logs of protocols 1 to 3 hash the payload and salt themselves
 (``gm.store.records.event_hash``); their posts carry no proof block.
 
 **The block** (format 1) is the line ``gm-preuve/1`` followed by the
@@ -42,7 +42,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm.core.canonical import canonical_json, digest, seal
@@ -70,7 +70,7 @@ class ProofError(ValueError):
 
 
 def body_of(kind: str, payload: Any, salt: str) -> str:
-    """What the chain of protocol 3 commits to for one record: its seal."""
+    """What the chain of protocol 4 commits to for one record: its seal."""
     return seal(kind, payload, salt)
 
 
@@ -85,7 +85,7 @@ def envelope_hash(
     source: str | None,
     recorded_at: str,
 ) -> str:
-    """The hash of one event of a protocol-3 log (see the module docstring)."""
+    """The hash of one event of a protocol-4 log (see the module docstring)."""
     envelope = {
         "prev": prev_hash or "",
         "seq": seq,
@@ -167,7 +167,7 @@ class Entry:
         )
 
     def hash(self, prev_hash: str | None) -> str:
-        """This record's hash in a protocol-3 chain after ``prev_hash``."""
+        """This record's hash in a protocol-4 chain after ``prev_hash``."""
         return envelope_hash(
             prev_hash=prev_hash,
             seq=self.seq,
@@ -219,6 +219,10 @@ class Proof:
     """The log position the post shows (its footer's chain head is the hash of this seq)."""
     records: tuple[Entry, ...] = ()
     opened: tuple[Opening, ...] = ()
+    text: str | None = field(default=None, compare=False, init=False, repr=False)
+    """The block's base64 as read (``decode``): written again as it was,
+    whatever zlib would make of the proof today. Not an argument: a proof
+    made or changed (``dataclasses.replace``) is compressed afresh."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -255,9 +259,12 @@ class Proof:
 
 
 def encode(proof: Proof) -> str:
-    """The block's text: the header line, then the base64 lines."""
-    data = zlib.compress(canonical_json(proof.to_json()).encode("utf-8"), 9)
-    text = base64.b64encode(data).decode("ascii")
+    """The block's text: the header line, then the base64 lines (those it
+    was read from, for a proof ``decode`` gave)."""
+    text = proof.text
+    if text is None:
+        data = zlib.compress(canonical_json(proof.to_json()).encode("utf-8"), 9)
+        text = base64.b64encode(data).decode("ascii")
     lines = [text[i : i + LINE] for i in range(0, len(text), LINE)]
     return "\n".join([HEADER, *lines])
 
@@ -290,7 +297,9 @@ def decode(block: str) -> Proof:
         value = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ProofError("the proof block does not hold JSON") from None
-    return Proof.from_json(value)
+    proof = Proof.from_json(value)
+    object.__setattr__(proof, "text", squeezed)
+    return proof
 
 
 def find(text: str) -> list[tuple[int, str]]:

@@ -15,7 +15,7 @@ expect, in one place, so that templates stay easy to edit (and to merge):
   What the pass never touches: escaped data (names, players' texts: the
   finaliser wraps them in ``gm.render.escape.DATA``/``END`` while the
   template renders), code spans (seals, fingerprints, draw labels, words:
-  what players compare and ``tools/gm_check.py`` parses), ``diagram``
+  what players compare and ``gm check`` renders again), ``diagram``
   blocks, and Markdown syntax (a ``:`` or ``!`` glued to what follows, as
   in ``:-:``, ``http://`` or ``![``, is not French punctuation).
 * **Hard line breaks.** CommonMark (Reddit, cmark-gfm) joins two lines of a

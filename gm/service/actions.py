@@ -468,9 +468,8 @@ def _apply(
     after = extend(campaign, stored)
     bodies = [(ref, render_public(after, ref, after.head, env.templates)) for ref in refs]
     published, rows = publish(w, after, bodies, env.templates, batch=stored[0].seq)
-    posts = tuple(
-        Post(ref, body, row.number) for (ref, body), row in zip(bodies, rows, strict=True)
-    )
+    # the stored text: from protocol 4 it ends with the post's proof block
+    posts = tuple(Post(ref, row.body, row.number) for (ref, _), row in zip(bodies, rows, strict=True))
     reply = _reply(env, campaign, after, to, stored, defaulted) if to else None
     return Result(published, tuple(stored), posts, reply, to=to)
 

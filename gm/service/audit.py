@@ -38,9 +38,12 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from gm.core.proof import Proof
 from gm.core.protocol import PostRef
 from gm.errors import ChainIntegrityError, GMError
+from gm.service import proving
 from gm.service.env import Env
+from gm.service.loading import Campaign
 from gm.service.posts import render_public, rendered_by
 from gm.service.replaying import Replay
 from gm.store.records import StoredEvent, StoredPost
@@ -109,6 +112,7 @@ def _check_posts(env: Env, walk: Replay, posts: Sequence[StoredPost], verdict: V
                 " the archive"
             )
     uncommitted = 0
+    proved = _Proved(next_at={a.number: b.at_seq for a, b in zip(posts, posts[1:], strict=False)})
     for post in posts:
         where = f"post {post.number} ({post.kind}{_at(post.at)})"
         record = walk.committed.get(post.number)
@@ -136,7 +140,9 @@ def _check_posts(env: Env, walk: Replay, posts: Sequence[StoredPost], verdict: V
                     f"{where}: committed at seq {record.seq}, before the log it shows"
                 )
                 continue
-        _rerender(env, walk, post, where, committed=record is not None, verdict=verdict)
+        _rerender(
+            env, walk, post, where, committed=record is not None, verdict=verdict, proved=proved
+        )
     if uncommitted:
         verdict.notes.append(
             f"{uncommitted} posts were archived before gm committed each post's text into the"
@@ -144,8 +150,38 @@ def _check_posts(env: Env, walk: Replay, posts: Sequence[StoredPost], verdict: V
         )
 
 
+@dataclass
+class _Proved:
+    """Where the previous post stood, and what the posts published with it
+    opened: what the proof of the next one is made from (``gm.service.proving``)."""
+
+    since: int = 0
+    before: set[int] = field(default_factory=set)
+
+    next_at: dict[int, int] = field(default_factory=dict)
+    """The log position of the post after each one, by number."""
+
+    def proof(self, campaign: Campaign, post: StoredPost) -> Proof:
+        if post.at_seq != self.since:
+            self.before = set()
+        ref = PostRef(post.kind, post.at)
+        # the posts of one command share their position; the last of them opens the seed
+        last = self.next_at.get(post.number) != post.at_seq
+        proof = proving.proof_of(campaign, ref, post.number, self.since, self.before, last)
+        self.since = post.at_seq
+        self.before.update(o.seq for o in proof.opened)
+        return proof
+
+
 def _rerender(
-    env: Env, walk: Replay, post: StoredPost, where: str, *, committed: bool, verdict: Verdict
+    env: Env,
+    walk: Replay,
+    post: StoredPost,
+    where: str,
+    *,
+    committed: bool,
+    verdict: Verdict,
+    proved: _Proved,
 ) -> None:
     campaign = walk.campaigns.get(post.at_seq)
     today = None  # what would render the post today, if anything can
@@ -158,6 +194,8 @@ def _rerender(
             fresh = render_public(
                 campaign, PostRef(post.kind, post.at), campaign.head, env.templates
             )
+            if proving.proves(campaign):
+                fresh += proving.section(campaign, proved.proof(campaign, post), env.templates)
         except GMError as err:
             if err.code in LIMIT_CODES:  # a bound of gm's, not a finding about the post
                 verdict.unrendered.append(

@@ -1,4 +1,4 @@
-"""The players' checker as one web page that runs gm's own Python (``gm checker --python``).
+"""The players' checker as one web page that runs gm's own Python (``gm checker``).
 
 One checker, two doors: the Python that ``gm check`` runs on the command
 line (``gm.check.main``) also runs in the page, in Pyodide (CPython compiled to
@@ -91,6 +91,7 @@ GM_FILES = (
     "service/deciding.py",
     "service/loading.py",
     "service/posts.py",
+    "service/proving.py",
     "service/replaying.py",
     "service/secrets.py",
     "store/__init__.py",
@@ -145,7 +146,7 @@ def _remedy() -> str:
     return (
         f"connect to the network once (gm keeps the file in {cache_path()}), or run"
         f" `npm pack pyodide@{PYODIDE_VERSION}` where there is a network and give its file:"
-        f" gm checker --python --pyodide pyodide-{PYODIDE_VERSION}.tgz"
+        f" gm checker --pyodide pyodide-{PYODIDE_VERSION}.tgz"
     )
 
 
@@ -405,4 +406,4 @@ def page(tarball: bytes) -> Page:
 
 
 def default_name() -> str:
-    return f"gm-verif-python-{gm.__version__}.html"
+    return f"gm-verif-{gm.__version__}.html"

@@ -246,7 +246,7 @@ def create(
         body = render_public(campaign, ref, campaign.head, env.templates)
         campaign, rows = publish(w, campaign, [(ref, body)], env.templates, batch=1)
         w.set_setting(current_key(env), slug)
-    return Result(campaign, tuple(stored), (Post(ref, body, rows[0].number),))
+    return Result(campaign, tuple(stored), (Post(ref, rows[0].body, rows[0].number),))
 
 
 def current(env: Env, given: str | None) -> str:

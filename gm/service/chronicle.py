@@ -112,7 +112,10 @@ def sections(env: Env, slug: str, checker_link: str | None = None) -> list[str]:
         "- L'empreinte sous chaque message est le SHA-256 de son texte (UTF-8).",
     ]
     if checker_link is not None:
-        lines.append(f"- Vérifier sans Python : {checker_link} (SHA-256 du fichier : `{_page_digest()}`)")
+        lines.append(
+            f"- Vérifier sans Python : {checker_link} (la page de `gm checker` : comparez"
+            " son SHA-256 avec celui que le MJ publie)"
+        )
     lines += [
         "",
         "Pour vérifier : le SHA-256 de la graine doit être le sceau du hasard ; chaque"
@@ -180,13 +183,6 @@ def chronicle(
 
 _LINK = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d+)?(?:/[A-Za-z0-9._~/%+=&?#-]*)?")
 """A web address as the chronicle prints it: nothing a forum would read as markup."""
-
-
-def _page_digest() -> str:
-    """The SHA-256 of the checker page this gm builds (``gm checker``)."""
-    from gm.service import checker_page
-
-    return checker_page.page().sha256
 
 
 def _header(title: str, n: int, total: int) -> str:

@@ -19,9 +19,17 @@ from gm.core import platform
 from gm.core.campaign import ChanceDrawn, CommandDecided, Meta, SeatsAdopted, evolve_meta
 from gm.core.codec import encode
 from gm.core.fortune import FortuneDraws, UnrevealedDraws
-from gm.core.protocol import GM, Command, Draws, Event, Game
+from gm.core.protocol import GM, PUBLIC, Command, Draws, Event, Game
 from gm.service.loading import commands_for, is_platform
-from gm.store.records import NewEvent, StoredEvent, chained, new_salt, utc_timestamp
+from gm.store.records import (
+    SEALED_FROM,
+    NewEvent,
+    StoredEvent,
+    chained,
+    new_salt,
+    sealed_chain,
+    utc_timestamp,
+)
 
 if TYPE_CHECKING:
     from gm.service.env import Env
@@ -91,8 +99,12 @@ def decide_one(
         events = platform.decide(meta, bool(game.is_over(state)), command, rules)
     else:
         events = list(game.decide(state, actor, command, rules))
-    # the command's payload carries its version, like an event's (``_v``)
-    record: list[Event] = [CommandDecided(actor, command.kind, encode(command)[1]), *events]
+    # the command's payload carries its version, like an event's (``_v``); a
+    # command whose events are all public is public with them (protocol 4),
+    # so players decide it again from the thread
+    public = meta.protocol >= SEALED_FROM and all(e.audience() == PUBLIC for e in events)
+    decided = CommandDecided(actor, command.kind, encode(command)[1], public)
+    record: list[Event] = [decided, *events]
     if draws.opened:
         record.append(ChanceDrawn(tuple(draws.opened), draws.words))
     return record
@@ -128,9 +140,19 @@ def would_be(campaign: Campaign | None, records: Sequence[NewEvent], env: Env) -
     seq = campaign.seq if campaign is not None else 0
     prev = campaign.head if campaign is not None else None
     when = utc_timestamp(env.now())
+    if campaign is not None:
+        sealed = campaign.meta.protocol >= SEALED_FROM
+    else:
+        sealed = bool(records) and sealed_chain(records[0].kind, records[0].payload)
     for offset, new in enumerate(records, start=1):
         record = chained(
-            new, seq=seq + offset, prev_hash=prev, salt=new_salt(), recorded_at=when, batch=seq + 1
+            new,
+            seq=seq + offset,
+            prev_hash=prev,
+            salt=new_salt(),
+            recorded_at=when,
+            batch=seq + 1,
+            sealed=sealed,
         )
         out.append(record)
         prev = record.hash

@@ -24,6 +24,7 @@ from gm.core.campaign import ChanceDrawn, PostPublished
 from gm.core.dice import DiceRolled
 from gm.core.fortune import label_for, purpose_by_seat
 from gm.core.protocol import GM, PostRef
+from gm.service import proving
 from gm.service.deciding import to_record
 from gm.service.loading import Campaign, decode, extend
 from gm.service.secrets import post_secrets
@@ -69,15 +70,35 @@ def publish(
 ) -> tuple[Campaign, list[StoredPost]]:
     """Archive ``posts`` (each rendered from ``campaign`` as it stands) and
     commit their exact text into the hash chain, one ``PostPublished`` event
-    each, in the command's append ``batch`` (a new one if None). Every
-    stored post goes through here. Returns the campaign after those events."""
+    each, in the command's append ``batch`` (a new one if None). From
+    protocol 4, each post ends with its proof block (``gm.service.proving``),
+    in the text the chain commits to. Every stored post goes through here.
+    Returns the campaign after those events."""
     stored = []
-    for ref, body in posts:
+    opened: list[tuple[int, ...]] = []
+    last = w.last_post(campaign.slug) if posts and proving.proves(campaign) else None
+    since = last.at_seq if last is not None else 0
+    number = last.number if last is not None else 0
+    before: set[int] = set()
+    for i, (ref, body) in enumerate(posts):
+        if proving.proves(campaign):
+            number += 1
+            last_one = i == len(posts) - 1
+            proof = proving.proof_of(campaign, ref, number, since, before, last_one)
+            body += proving.section(campaign, proof, override)
+            since = campaign.seq
+            opened.append(tuple(o.seq for o in proof.opened))
+            before.update(opened[-1])
+        else:
+            opened.append(())
         made = rendered_by(campaign, ref.kind, override)
         stored.append(w.add_post(campaign.slug, ref.kind, ref.at, campaign.seq, body, made))
     if not stored:
         return campaign, stored
-    events = [to_record(PostPublished(p.number, p.kind, p.at, p.hash), GM) for p in stored]
+    events = [
+        to_record(PostPublished(p.number, p.kind, p.at, p.hash, seqs), GM)
+        for p, seqs in zip(stored, opened, strict=True)
+    ]
     appended = w.append(campaign.slug, events, campaign.seq, batch=batch)
     return extend(campaign, appended), stored
 

@@ -88,10 +88,11 @@ def replace_player(
             records.append(to_record(GenderSet(seat, wanted), GM))
         stored = w.append(info.slug, by_seat(campaign, records), campaign.seq)
         after = extend(campaign, stored)
-        # the notice is archived like any post: gm check-post reads the change from it
+        # the notice is archived like any post: its proof carries the change to gm check
         ref = PostRef(ROSTER)
         notice = render_public(after, ref, after.head, env.templates)
-        after, _ = publish(w, after, [(ref, notice)], env.templates, batch=stored[0].seq)
+        after, rows = publish(w, after, [(ref, notice)], env.templates, batch=stored[0].seq)
+        notice = rows[0].body
     status = None if rename else render_private(after, "pm", seat, env.templates)
     return Changed(after, notice, status, name)
 

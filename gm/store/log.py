@@ -17,6 +17,7 @@ out, and loading thousands of events costs a tuple and a ``json.loads`` each.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -70,6 +71,7 @@ from gm.store.records import (
     event_from_row,
     new_salt,
     post_from_row,
+    sealed_chain,
     utc_timestamp,
 )
 
@@ -90,6 +92,9 @@ _LAST = (
     .where(events_t.c.campaign_id == bindparam("campaign_id"))
     .order_by(events_t.c.seq.desc())
     .limit(1)
+)
+_FIRST = select(events_t.c.kind, events_t.c.payload).where(
+    events_t.c.campaign_id == bindparam("campaign_id"), events_t.c.seq == 1
 )
 _LAST_POST = select(func.coalesce(func.max(posts_t.c.number), 0)).where(
     posts_t.c.campaign_id == bindparam("campaign_id")
@@ -203,6 +208,27 @@ class Reader:
     def head(self, slug: str) -> str | None:
         """The hash of the campaign's last event (``None`` for an empty log)."""
         return self._last(self._campaign(slug).id, slug)[1]
+
+    def last_post(self, slug: str) -> StoredPost | None:
+        """The campaign's latest archived post (None before the first)."""
+        campaign_id = self._campaign(slug).id
+        number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one()
+        posts = self.posts(slug, after=number - 1) if number else []
+        return posts[0] if posts else None
+
+    def sealed(self, slug: str) -> bool:
+        """Whether the campaign's chain commits to bodies (``records.sealed_chain``)."""
+        return self._sealed(self._campaign(slug).id)
+
+    def _sealed(self, campaign_id: int) -> bool:
+        row = self._conn.execute(_FIRST, {"campaign_id": campaign_id}).first()
+        if row is None:
+            return False
+        try:
+            payload = json.loads(row[1])
+        except (TypeError, ValueError):
+            return False  # a damaged first event: verify names it
+        return sealed_chain(row[0], payload)
 
     def posts(self, slug: str, after: int = 0) -> list[StoredPost]:
         """The campaign's archived posts numbered above ``after``, by number."""
@@ -338,6 +364,12 @@ class Writer(Reader):
         if not new_events:
             return []
         recorded_at = utc_timestamp(self._clock())
+        first = new_events[0]
+        sealed = (
+            sealed_chain(first.kind, first.payload)
+            if expected_seq == 0
+            else self._sealed(campaign_id)
+        )
         stored: list[StoredEvent] = []
         for offset, new in enumerate(new_events, start=1):
             stored.append(
@@ -348,6 +380,7 @@ class Writer(Reader):
                     salt=self._salt(),
                     recorded_at=recorded_at,
                     batch=expected_seq + 1 if batch is None else batch,
+                    sealed=sealed,
                 )
             )
             prev_hash = stored[-1].hash
@@ -630,6 +663,11 @@ class Store:
         """The hash of the campaign's last event, or ``None``."""
         with self.read() as r:
             return r.head(slug)
+
+    def last_post(self, slug: str) -> StoredPost | None:
+        """The campaign's latest archived post (None before the first)."""
+        with self.read() as r:
+            return r.last_post(slug)
 
     def posts(self, slug: str, after: int = 0) -> list[StoredPost]:
         """The campaign's archived posts numbered above ``after``, by number."""

@@ -1,9 +1,12 @@
 """What the store hands out and takes in, the event hash contract, and its check.
 
 Callers (``gm.service``) work with these frozen dataclasses, never with ORM
-rows or sessions. This module imports only the standard library and
-``gm.core.canonical``: the hash contract (``event_hash``) and the chain check
-(``chain_problems``, also usable on an exported log) need no SQLAlchemy.
+rows or sessions. This module imports only the standard library,
+``gm.core.canonical`` and ``gm.core.proof``: the hash contracts
+(``event_hash`` up to protocol 3, ``gm.core.proof.envelope_hash`` from
+protocol 4, which the log's first event names: ``sealed_chain``) and the
+chain check (``chain_problems``, also usable on an exported log) need no
+SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gm.core.canonical import canonical_json, digest, seal
+from gm.core.proof import envelope_hash
 from gm.errors import DamagedError, quoted
 from gm.reader import json_value
 
@@ -73,6 +77,62 @@ def event_hash(
     return digest(canonical_json(envelope))
 
 
+SEALED_FROM = 4
+"""The first protocol whose chain commits to bodies (``gm.core.proof``)."""
+
+CREATED = "gm.campaign-created"
+
+
+def sealed_chain(kind: str, payload: Any) -> bool:
+    """Whether a log whose first event is (``kind``, ``payload``) chains
+    bodies (protocol 4 on: ``gm.core.proof.envelope_hash``) rather than
+    payloads and salts (``event_hash``). The first event says so, and it is
+    itself in the chain: a forger who changes the protocol changes its hash."""
+    if kind != CREATED or not isinstance(payload, dict):
+        return False
+    protocol = payload.get("protocol", 1)
+    return isinstance(protocol, int) and protocol >= SEALED_FROM
+
+
+def link_hash(
+    *,
+    sealed: bool,
+    prev_hash: str | None,
+    seq: int,
+    kind: str,
+    actor: str,
+    audience: str,
+    payload: Any,
+    salt: str,
+    source: str | None,
+    recorded_at: str,
+) -> str:
+    """One record's hash in its chain: ``envelope_hash`` over its body when
+    the chain is ``sealed`` (protocol 4 on), ``event_hash`` before."""
+    if not sealed:
+        return event_hash(
+            prev_hash=prev_hash,
+            seq=seq,
+            kind=kind,
+            actor=actor,
+            audience=audience,
+            payload=payload,
+            salt=salt,
+            source=source,
+            recorded_at=recorded_at,
+        )
+    return envelope_hash(
+        prev_hash=prev_hash,
+        seq=seq,
+        kind=kind,
+        actor=actor,
+        audience=audience,
+        body=seal(kind, payload, salt),
+        source=source,
+        recorded_at=recorded_at,
+    )
+
+
 def chained(
     new: NewEvent,
     *,
@@ -81,10 +141,12 @@ def chained(
     salt: str,
     recorded_at: str,
     batch: int | None = None,
+    sealed: bool = False,
 ) -> StoredEvent:
     """The stored form of ``new`` as event ``seq`` of a log whose last hash is
-    ``prev_hash``: its canonical payload text and its hash (``event_hash``).
-    The one place a chain link is built (appends and previews alike)."""
+    ``prev_hash``: its canonical payload text and its hash (``link_hash``;
+    ``sealed``: the log chains bodies, see ``sealed_chain``). The one place
+    a chain link is built (appends and previews alike)."""
     if not isinstance(new.payload, dict):
         raise TypeError(f"an event payload must be a dict, not {type(new.payload)}")
     payload_json = canonical_json(new.payload)
@@ -100,7 +162,8 @@ def chained(
         source=new.source,
         recorded_at=recorded_at,
         prev_hash=prev_hash,
-        hash=event_hash(
+        hash=link_hash(
+            sealed=sealed,
             prev_hash=prev_hash,
             seq=seq,
             kind=new.kind,
@@ -354,15 +417,17 @@ class StoredEvent:
 
     @property
     def body(self) -> str:
-        """What the chain of protocol 3 commits to: the record's seal
+        """What the chain of protocol 4 commits to: the record's seal
         (``gm.core.canonical.seal`` of its kind, payload and salt)."""
         if self.sealed_body is not None:
             return self.sealed_body
         return seal(self.kind, self.payload, self.salt)
 
-    def expected_hash(self) -> str:
-        """The hash this event should have, recomputed from its fields."""
-        return event_hash(
+    def expected_hash(self, sealed: bool = False) -> str:
+        """The hash this event should have, recomputed from its fields
+        (``sealed``: in a log that chains bodies, see ``sealed_chain``)."""
+        return link_hash(
+            sealed=sealed,
             prev_hash=self.prev_hash,
             seq=self.seq,
             kind=self.kind,
@@ -428,6 +493,7 @@ def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
     problems: list[str] = []
     expected_seq = 1
     prev: StoredEvent | None = None
+    sealed = False
     for ev in events:
         where = f"seq {ev.seq}"
         if ev.seq != expected_seq:
@@ -454,7 +520,10 @@ def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
         else:
             if canonical != ev.payload_json:
                 problems.append(f"{where}: payload text is not in canonical form")
-            recomputed = event_hash(
+            if prev is None:
+                sealed = sealed_chain(ev.kind, value)
+            recomputed = link_hash(
+                sealed=sealed,
                 prev_hash=ev.prev_hash,
                 seq=ev.seq,
                 kind=ev.kind,

@@ -1,4 +1,4 @@
-"""The Python checker page (``gm checker --python``) in a real browser: Playwright driving Debian's chromium.
+"""The Python checker page (``gm checker``) in a real browser: Playwright driving Debian's chromium.
 
 The page is built once per session from the pinned Pyodide tarball
 (``browser_check.pyodide_tarball()``: gm's cache, or downloaded once from
@@ -22,8 +22,6 @@ import http.server
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from check.emulate import Emulated, emulate
+from check.forum import Forum, forum
 from support import Gm
 
 from gm.core.protocol import PostRef
@@ -43,7 +41,6 @@ from gm.store.records import StoredEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "gm-0.2.1-magot.json"
-TOOL = ROOT / "tools" / "gm_check.py"
 NO_BROWSER = "no browser: apt-get install chromium; pip install -e '.[browser]'"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # root, in a container
@@ -69,21 +66,6 @@ def unavailable(why: str) -> None:
     if os.environ.get("GM_TEST_REQUIRE_BROWSER") == "1":
         pytest.fail(f"{NO_BROWSER} ({why}; GM_TEST_REQUIRE_BROWSER=1 makes this an error)")
     pytest.skip(f"{NO_BROWSER} ({why})")
-
-
-def gm_check(argv: list[str], stdin: str, cwd: Path | None = None) -> tuple[int, str]:
-    """``python tools/gm_check.py ARGV < STDIN``: its exit code and what the terminal shows."""
-    done = subprocess.run(
-        [sys.executable, "-I", "-S", str(TOOL), *argv],
-        input=stdin,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        check=False,
-    )
-    return done.returncode, done.stdout
 
 
 RENDER = """
@@ -308,7 +290,7 @@ def from_http(browser: Any, served: str) -> Iterator[Browsing]:
     yield from browse(browser, served)
 
 
-def played_thread(folder: Path) -> Emulated:
+def played_thread(folder: Path) -> Forum:
     """A one-round game of Le Magot, published as protocol 3 would."""
     db = str(folder / "gm.db")
     gm = Gm(db)
@@ -320,4 +302,4 @@ def played_thread(folder: Path) -> Emulated:
     gm("reveal", "--force")
     gm("resolve")
     gm("post", "disclosure")
-    return emulate(Env(db=db), "le-casse")
+    return forum(Env(db=db), "le-casse")

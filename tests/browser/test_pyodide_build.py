@@ -1,4 +1,4 @@
-"""Building the Python checker page (``gm checker --python``, ``gm.service.browser_check``).
+"""Building the Python checker page (``gm checker``, ``gm.service.browser_check``).
 
 Without a browser: the zip of the page's Python holds what it needs and
 nothing of gm's database or command line, is the same bytes each time, and
@@ -60,14 +60,14 @@ def test_offline_gm_says_where_pyodide_comes_from_and_writes_nothing(
     no_cache: Path, tmp_path: Path
 ) -> None:
     assert browser_check.cache_path() == no_cache
-    out = invoke("checker", "--python", "-o", str(tmp_path / "page.html"), code=2)
+    out = invoke("checker", "-o", str(tmp_path / "page.html"), code=2)
     version = browser_check.PYODIDE_VERSION
     assert re.fullmatch(
         rf"Error: cannot download pyodide {re.escape(version)} from"
         r" http://127\.0\.0\.1:9/pyodide\.tgz \(.+\): connect to the network once"
         rf" \(gm keeps the file in {re.escape(str(no_cache))}\), or run `npm pack"
         rf" pyodide@{re.escape(version)}` where there is a network and give its file:"
-        rf" gm checker --python --pyodide pyodide-{re.escape(version)}\.tgz \[checker/pyodide\]\n",
+        rf" gm checker --pyodide pyodide-{re.escape(version)}\.tgz \[checker/pyodide\]\n",
         out,
     ), out
     assert not (tmp_path / "page.html").exists()
@@ -88,25 +88,19 @@ def test_a_given_file_that_is_not_the_pinned_pyodide_is_refused(tmp_path: Path) 
     fake.write_bytes(b"\x1f\x8b not the registry's file")
     wrong = "sha512-" + base64.b64encode(hashlib.sha512(fake.read_bytes()).digest()).decode()
     out = invoke(
-        "checker", "--python", "--pyodide", str(fake), "-o", str(tmp_path / "p.html"), code=2
+        "checker", "--pyodide", str(fake), "-o", str(tmp_path / "p.html"), code=2
     )
     assert out == (
         f"Error: {fake} is not pyodide {browser_check.PYODIDE_VERSION} as the npm registry"
         f" publishes it: its integrity is {wrong}, not {browser_check.PYODIDE_INTEGRITY}"
         " [checker/pyodide-integrity]\n"
     )
-    out = invoke("checker", "--python", "--pyodide", str(tmp_path / "none.tgz"), code=2)
+    out = invoke("checker", "--pyodide", str(tmp_path / "none.tgz"), code=2)
     assert (
         out
         == f"Error: cannot read '{tmp_path / 'none.tgz'}': No such file or directory [checker/pyodide]\n"
     )
     assert not (tmp_path / "p.html").exists()
-
-
-def test_pyodide_goes_with_python() -> None:
-    assert invoke("checker", "--pyodide", "x.tgz", code=2) == (
-        "Error: --pyodide goes with --python [checker/usage]\n"
-    )
 
 
 def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
@@ -162,19 +156,16 @@ def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path:
     gives the archived posts again."""
     zipfile.ZipFile(io.BytesIO(browser_check.python_zip())).extractall(tmp_path / "py")
     posts = archived_posts()
-    emulated = played_thread(tmp_path)
+    on_forum = played_thread(tmp_path)
     program = (
         "import json, sys\n"
         f"sys.path.insert(0, {str(tmp_path / 'py')!r})\n"
         f"{RENDER}\n"
         f"from {browser_check.ENTRY_MODULE} import main\n"
-        "from gm.check.checker import check_thread, render\n"
+        "from gm.check.checker import check_thread\n"
         "import markupsafe\n"
         "task = json.load(sys.stdin)\n"
-        "blocks = {int(k): v for k, v in task['blocks'].items()}\n"
-        "def with_block(campaign, ref, proof):\n"
-        "    return render(campaign, ref, proof) + blocks.get(proof.number, '')\n"
-        "report = check_thread([('fil.md', task['thread'])], renderer=with_block).report\n"
+        "report = check_thread([('fil.md', task['thread'])]).report\n"
         "print(json.dumps([[main(*c) for c in task['calls']], [report.code, report.text()],"
         " json.loads(render_all(task['cases'])),"
         " markupsafe.Markup.__module__, sorted({m.split('.')[0] for m in sys.modules})]))\n"
@@ -182,8 +173,7 @@ def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path:
     calls = [["-"], "pas un message de gm\n"], [["--help"], ""], [["--format", "xml", "-"], ""]
     task = {
         "calls": calls,
-        "thread": emulated.thread(),
-        "blocks": {str(k): v for k, v in emulated.blocks.items()},
+        "thread": on_forum.thread(),
         "cases": json.dumps([[p["kind"], c] for p, c in posts]),
     }
     done = subprocess.run(
@@ -198,7 +188,7 @@ def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path:
     assert done.returncode == 0, done.stderr
     answers, report, rendered, markup, modules = json.loads(done.stdout)
     assert [tuple(a) for a in answers] == [check_main(*c) for c in calls]
-    here = check_thread([("fil.md", emulated.thread())], renderer=emulated.render).report
+    here = check_thread([("fil.md", on_forum.thread())]).report
     assert report == [here.code, here.text()] and here.code == 0, report[1]
     assert [tidy(text) for text, _ in rendered] == [p["body"] for p, _ in posts]
     assert markup == "markupsafe"  # its C speedups are not there: the pure-Python Markup
@@ -228,7 +218,6 @@ def test_the_page_is_the_same_bytes_from_the_builder_and_the_command(
     given.write_bytes(tarball)
     out = invoke(
         "checker",
-        "--python",
         "--pyodide",
         str(given),
         "-o",

@@ -1,8 +1,8 @@
-"""The Python checker page (``gm checker --python``) in chromium, against ``gm check``.
+"""The Python checker page (``gm checker``) in chromium, against ``gm check``.
 
 The page runs the players' checker itself (``gm.check.main(argv, stdin)``)
-in Pyodide: on a played game of Le Magot published as protocol 3 would
-(``tests/check/emulate.py``, until gm's posts carry their proof), whole,
+in Pyodide: on a played game of Le Magot published by gm
+(each post with its proof block: ``tests/check/forum.py``), whole,
 edited and cut short, it says the same lines with the same exit code as
 ``gm check -`` (the same function, called here in-process), from
 ``file://`` (the browser offline) and from ``http://127.0.0.1``: the whole
@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check.emulate import Emulated
+from check.forum import Forum
 from pyodide_support import Browsing, Built, played_thread
 
 from gm.check import main
@@ -30,11 +30,11 @@ VERDICTS = {0: "OK", 1: "DIFFÉRENT", 2: "ILLISIBLE", 3: "NON VÉRIFIÉ"}
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Emulated:
+def played(tmp_path_factory: pytest.TempPathFactory) -> Forum:
     return played_thread(tmp_path_factory.mktemp("pyodide-game"))
 
 
-def threads(game: Emulated) -> list[str]:
+def threads(game: Forum) -> list[str]:
     """The whole thread, one with a name changed, and one without its end."""
     whole = game.thread()
     edited = whole.replace("fab sur marco", "fab sur lulu", 1)
@@ -44,7 +44,7 @@ def threads(game: Emulated) -> list[str]:
 
 
 def test_the_page_from_a_file_says_what_gm_check_says(
-    from_file: Browsing, played: Emulated
+    from_file: Browsing, played: Forum
 ) -> None:
     from_file.open()
     for text in threads(played):
@@ -52,7 +52,7 @@ def test_the_page_from_a_file_says_what_gm_check_says(
 
 
 def test_the_page_from_a_static_host_says_what_gm_check_says(
-    from_http: Browsing, played: Emulated
+    from_http: Browsing, played: Forum
 ) -> None:
     from_http.open()
     text = threads(played)[1]
@@ -60,7 +60,7 @@ def test_the_page_from_a_static_host_says_what_gm_check_says(
 
 
 def test_a_player_pastes_a_thread_and_reads_the_verdict_first(
-    from_file: Browsing, played: Emulated
+    from_file: Browsing, played: Forum
 ) -> None:
     text = threads(played)[1]
     code, out = main(["-"], text)
@@ -105,7 +105,7 @@ def test_an_empty_box_is_refused_without_running_the_checker(from_file: Browsing
 
 
 def test_a_dropped_file_fills_the_box(
-    from_file: Browsing, played: Emulated, tmp_path: Path
+    from_file: Browsing, played: Forum, tmp_path: Path
 ) -> None:
     text = played.thread()
     path = tmp_path / "fil.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from emulate import emulate
+from forum import forum
 from playing import play
 from published import LIMITS, Published, registered
 
@@ -19,8 +19,8 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Publi
             db = f"sqlite:///{tmp_path_factory.mktemp(game_id) / 'gm.db'}"
             with registered(game_id) as templates:
                 playthrough = play(game_id, 0, db, templates, LIMITS.get(game_id, 0))
-                emulated = emulate(playthrough.env, playthrough.slug, templates)
-            cache[game_id] = Published(game_id, playthrough, emulated)
+                on_forum = forum(playthrough.env, playthrough.slug, templates)
+            cache[game_id] = Published(game_id, playthrough, on_forum)
         return cache[game_id]
 
     return get

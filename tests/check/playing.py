@@ -2,8 +2,8 @@
 
 The players' checker is proved on the very games ``tests/conformance``
 plays (``play_game``: inputs drawn from ``Game.legal_inputs`` alone, with
-words for the fortune now and then and refused messages), then published
-as protocol 3 does (``emulate``), so its tests know no game either.
+words for the fortune now and then and refused messages), each post
+with its proof block, so its tests know no game either.
 """
 
 from __future__ import annotations

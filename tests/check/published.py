@@ -4,8 +4,9 @@
 another folder's conftest when several folders of tests run together.)
 
 Each game is played once per session (``tests/check/playing.py``, as the
-conformance test plays it) and published as protocol 3 would
-(``tests/check/emulate.py``); tests edit copies of its text. The platform's
+conformance test plays it) and published by gm
+(each post with its proof block: ``tests/check/forum.py``); tests edit
+copies of its text. The platform's
 test game « Pile ou face » (``tests/platform/toss.py``) is among them: the
 checker knows no game, so a new game is checked without checker code.
 """
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from emulate import Emulated
+from forum import Forum
 
 from gm import games
 from gm.check.checker import Outcome, check_thread
@@ -52,7 +53,7 @@ class Published:
 
     game_id: str
     play: Any
-    emulated: Emulated
+    on_forum: Forum
 
     @property
     def over(self) -> bool:
@@ -66,8 +67,8 @@ class Published:
     def check(self, texts: list[tuple[str, str]] | str | None = None, fmt: str = "auto") -> Outcome:
         """The checker's verdict on ``texts`` (the honest thread by default)."""
         if texts is None:
-            texts = self.emulated.thread()
+            texts = self.on_forum.thread()
         if isinstance(texts, str):
             texts = [("fil.md", texts)]
         with registered(self.game_id):
-            return check_thread(texts, fmt=fmt, renderer=self.emulated.render)
+            return check_thread(texts, fmt=fmt, renderer=self.on_forum.render)

@@ -17,7 +17,7 @@ import random
 import re
 
 import pytest
-from emulate import BLOCK_INTRO
+from forum import BLOCK_INTRO
 from published import GAMES, Published
 
 from gm.check.report import BAD, MISSING
@@ -30,7 +30,7 @@ FINISHED = [g for g in GAMES if g != "rattlesnake"]
 def files(game: Published, preset: str = "markdown") -> list[tuple[str, str]]:
     return [
         (f"message-{p.number}.md", text)
-        for p, text in zip(game.emulated.posts, game.emulated.texts(preset), strict=True)
+        for p, text in zip(game.on_forum.posts, game.on_forum.texts(preset), strict=True)
     ]
 
 
@@ -48,14 +48,14 @@ def rendered(game: Published) -> list[int]:
     """The posts the checker renders again (all, once the game is over)."""
     if game.game_id not in _RENDERED:
         fresh = game.check().fresh
-        _RENDERED[game.game_id] = [p.number for p in game.emulated.posts if p.number in fresh]
+        _RENDERED[game.game_id] = [p.number for p in game.on_forum.posts if p.number in fresh]
     return _RENDERED[game.game_id]
 
 
 def one_of_each_kind(game: Published) -> list[int]:
     seen: dict[str, int] = {}
     known = set(rendered(game))
-    for post in game.emulated.posts:
+    for post in game.on_forum.posts:
         if post.number in known:
             seen.setdefault(post.kind, post.number)
     return sorted(seen.values())
@@ -64,7 +64,7 @@ def one_of_each_kind(game: Published) -> list[int]:
 def text_lines(text: str) -> list[int]:
     """Indexes of the lines of a post a reader reads (its proof block aside)."""
     lines = text.split("\n")
-    end = lines.index(BLOCK_INTRO) if BLOCK_INTRO in lines else len(lines)
+    end = next((i for i, line in enumerate(lines) if line.startswith(BLOCK_INTRO)), len(lines))
     return [i for i in range(end) if lines[i].strip()]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from emulate import emulate
+from forum import forum
 
 from gm.check.checker import check_thread
 from gm.check.report import BAD, OK
@@ -22,12 +22,12 @@ def test_an_example_game_is_verified(db: str, path: Path) -> None:
     if played.campaign.over and played.campaign.game.info.post_kind("disclosure") is not None:
         # the MJ posts the end-of-game disclosure last: it opens every secret
         publishing.find_post(env, played.campaign.slug, "disclosure", None)
-    emulated = emulate(env, played.campaign.slug)
-    outcome = check_thread([("fil.md", emulated.thread())], renderer=emulated.render)
+    on_forum = forum(env, played.campaign.slug)
+    outcome = check_thread([("fil.md", on_forum.thread())], renderer=on_forum.render)
     text = outcome.report.text()
     assert f"{BAD} :" not in text, text
     if played.campaign.over:
         assert outcome.report.code == 0, text
-        assert text.count(f"{OK} : texte rendu de nouveau par gm") == len(emulated.posts)
+        assert text.count(f"{OK} : texte rendu de nouveau par gm") == len(on_forum.posts)
     else:  # a game left mid-way: what waits for the seed or a later post is said
         assert outcome.report.code == 3, text

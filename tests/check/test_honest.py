@@ -31,7 +31,7 @@ def test_an_honest_thread_is_verified_post_by_post(published, game_id: str) -> N
     outcome = game.check()
     text = outcome.report.text()
     assert f"{BAD} :" not in text, text
-    posts = game.emulated.posts
+    posts = game.on_forum.posts
     for post in posts:
         title = f"Message {post.number} ("
         assert title in text, text
@@ -63,7 +63,7 @@ def test_a_thread_pasted_as_the_forum_shows_it_is_verified(
     published, game_id: str, preset: str
 ) -> None:
     game = published(game_id)
-    outcome = game.check(game.emulated.thread(preset))
+    outcome = game.check(game.on_forum.thread(preset))
     assert outcome.report.code == 0, outcome.report.text()
     shown = "bbcode" if preset == "forumactif" else preset  # Forumactif: BBCode, native tables
     assert f"(format {shown}" in outcome.report.text()
@@ -71,7 +71,7 @@ def test_a_thread_pasted_as_the_forum_shows_it_is_verified(
 
 def test_posts_one_file_each_in_any_order_are_put_in_order(published) -> None:
     game = published("fistful")
-    files = [(f"message-{i}.md", t) for i, t in enumerate(game.emulated.texts(), 1)]
+    files = [(f"message-{i}.md", t) for i, t in enumerate(game.on_forum.texts(), 1)]
     random.Random(1).shuffle(files)
     outcome = game.check(files)
     assert outcome.report.code == 0, outcome.report.text()
@@ -87,7 +87,7 @@ def test_reminders_pasted_into_the_thread_change_nothing(published) -> None:
     game = published("magot")
     reminder = publishing.remind(game.play.env, game.play.slug).public
     assert "on attend encore" in reminder
-    texts = [(f"message-{i}.md", t) for i, t in enumerate(game.emulated.texts(), 1)]
+    texts = [(f"message-{i}.md", t) for i, t in enumerate(game.on_forum.texts(), 1)]
     middle = len(texts) // 2
     as_files = [*texts[:2], ("rappel-1.md", reminder), *texts[2:middle]]
     as_files += [("rappel-2.md", reminder.replace("merci", "merci à tous")), *texts[middle:]]
@@ -139,7 +139,7 @@ def browser_copy(markdown: str) -> str:
 @pytest.mark.parametrize("game_id", ["magot", "fistful", "colt"])
 def test_a_thread_a_browser_copied_as_plain_text_is_verified(published, game_id: str) -> None:
     game = published(game_id)
-    thread = "\n\n".join(browser_copy(post.markdown) for post in game.emulated.posts)
+    thread = "\n\n".join(browser_copy(post.markdown) for post in game.on_forum.posts)
     assert "**" not in thread and "<" not in thread
     outcome = game.check(thread)
     assert outcome.report.code == 0, outcome.report.text()

@@ -9,7 +9,7 @@ what it states.
 from __future__ import annotations
 
 import pytest
-from emulate import emulate
+from forum import forum
 from support import Gm
 from test_honest import browser_copy
 
@@ -41,8 +41,8 @@ def finish(gm: Gm) -> None:
 
 
 def verdict(db: str, reply: str, fmt: str = "auto") -> tuple[int, str]:
-    emulated = emulate(Env(db=db), "le-casse")
-    outcome = check_thread([("fil.md", emulated.thread())], renderer=emulated.render)
+    on_forum = forum(Env(db=db), "le-casse")
+    outcome = check_thread([("fil.md", on_forum.thread())], renderer=on_forum.render)
     check_replies(outcome, [("reponse.txt", reply)], fmt)
     return outcome.report.code, outcome.report.text()
 

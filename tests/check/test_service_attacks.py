@@ -1,14 +1,14 @@
 """What a cheating MJ does through gm itself, then publishes: the checker says it.
 
-Le Magot played on the command line, as an MJ would, published as protocol 3
-would (``emulate``): a reveal undone, an order changed and revealed again;
+Le Magot played on the command line, as an MJ would, and its thread as
+gm published it (``forum``): a reveal undone, an order changed and revealed again;
 words for the fortune the MJ typed for every player; a dice roll whose post
 is left out of the thread.
 """
 
 from __future__ import annotations
 
-from emulate import emulate
+from forum import forum
 from support import Gm
 from test_attacks import section
 
@@ -35,8 +35,8 @@ def table(db: str, rounds: int = 1) -> Gm:
 
 
 def verdict(db: str) -> tuple[int, str]:
-    emulated = emulate(Env(db=db), "le-casse")
-    outcome = check_thread([("fil.md", emulated.thread())], renderer=emulated.render)
+    on_forum = forum(Env(db=db), "le-casse")
+    outcome = check_thread([("fil.md", on_forum.thread())], renderer=on_forum.render)
     return outcome.report.code, outcome.report.text()
 
 
@@ -90,10 +90,10 @@ def test_a_roll_left_out_of_the_thread_is_a_failure(db: str) -> None:
     for player, text in ORDERS.items():
         gm("order", player, text)
     gm("reveal", "--force")  # its proof publishes the roll's record
-    emulated = emulate(Env(db=db), "le-casse")
-    shown = [p for p in emulated.posts if p.kind != "roll"]
+    on_forum = forum(Env(db=db), "le-casse")
+    shown = [p for p in on_forum.posts if p.kind != "roll"]
     thread = "\n\n".join(p.markdown for p in shown)
-    outcome = check_thread([("fil.md", thread)], renderer=emulated.render)
+    outcome = check_thread([("fil.md", thread)], renderer=on_forum.render)
     text = outcome.report.text()
     assert outcome.report.code == 1, text
     assert (

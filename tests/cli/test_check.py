@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from check.emulate import emulate
+from check.forum import forum
 from click.testing import CliRunner
 from support import Gm
 
-from gm.check import checker, main
+from gm.check import main
 from gm.cli import cli
 from gm.service.env import Env
 
@@ -41,12 +41,10 @@ def thread(db: str, monkeypatch: pytest.MonkeyPatch) -> str:
     gm("reveal", "--force")
     gm("resolve")
     gm("post", "disclosure")
-    emulated = emulate(Env(db=db), "le-casse")
-    # until gm's posts carry their proof block, the emulated producer renders them
-    monkeypatch.setattr(checker, "render", emulated.render)
+    on_forum = forum(Env(db=db), "le-casse")
     # a player's machine: no gm database anywhere
     monkeypatch.setenv("GM_DB", str(Path(db).parent / "absent" / "gm.db"))
-    return emulated.thread()
+    return on_forum.thread()
 
 
 def test_an_honest_thread_is_verified_from_a_file_or_standard_input(

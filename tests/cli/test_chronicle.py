@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from gm.check import main as check
 from gm.cli import cli
-from gm.service.check import run as check_post
 from gm.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,8 +101,15 @@ def test_a_long_chronicle_is_cut_into_posts_under_the_limit(
     joined = "\n".join(parts)
     for post in posts:
         assert joined.count(post.hash) == 1
-    # the players' checker reads the parts back as one thread, in any order
-    assert check_post(["thread", *map(str, reversed(paths))]) == 0
+    # parts cut between posts (the disclosure alone is more than 8,000
+    # characters): the players' checker reads them back as one thread, in any order
+    for path in paths:
+        path.unlink()
+    run(db, "chronicle", "--format", fmt, "--limit", "60000", "-o", str(out))
+    paths = sorted(tmp_path.glob(f"casse-*.{suffix}"))
+    assert len(paths) >= 2
+    code, report = check([*map(str, reversed(paths))], "")
+    assert code == 0, report
 
 
 def test_a_limit_too_small_is_refused(db: str) -> None:
@@ -127,11 +134,15 @@ def test_a_finished_game_s_chronicle_holds_its_disclosure_and_checks_whole(
     played = runner.invoke(cli, ["--db", db, "play", str(ROOT / "campaigns" / "exemple-magot.toml"), "--keep"])
     assert played.exit_code == 0, played.stderr
     (tmp_path / "pris.md").write_text("à garder", encoding="utf-8")
-    refused = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "pris.md")])
+    refused = runner.invoke(
+        cli, ["--db", db, "chronicle", "-o", str(tmp_path / "pris.md"), "--limit", "0"]
+    )
     assert refused.exit_code == 2 and "[chronicle/exists]" in refused.stderr
     with Store(db) as store:
         assert "disclosure" not in {p.kind for p in store.posts("le-casse-du-siecle")}
-    done = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "fil.md")])
+    done = runner.invoke(
+        cli, ["--db", db, "chronicle", "-o", str(tmp_path / "fil.md"), "--limit", "0"]
+    )
     assert done.exit_code == 0, done.stderr
     assert done.stderr.startswith(
         "[le-casse-du-siecle] Published post 27, disclosure, that the finished game owes its"
@@ -139,6 +150,7 @@ def test_a_finished_game_s_chronicle_holds_its_disclosure_and_checks_whole(
     )
     text = (tmp_path / "fil.md").read_text(encoding="utf-8")
     assert "## Message 27 — dévoilement" in text
-    assert check_post(["thread", str(tmp_path / "fil.md")]) == 0
+    code, report = check([str(tmp_path / "fil.md")], "")
+    assert code == 0, report
     again = runner.invoke(cli, ["--db", db, "chronicle", "-o", str(tmp_path / "fil2.md")])
     assert "Published" not in again.stderr  # owed once: now it is stored

@@ -169,7 +169,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
             "\n"
             f"{gm.footer_line()}\n"
         )
-    )
+    ) + gm.proof()
     assert result.stderr == (
         "── post 1: opening ──\n"
         f"Campaign '{SLUG}' created and selected. Next: gm order (setup: waiting for ana's"
@@ -256,7 +256,7 @@ def test_start_posts_the_seals_of_the_setup_discards(gm: Gm) -> None:
             "\n"
             f"{gm.footer_line('mise en place')}\n"
         )
-    )
+    ) + gm.proof()
     # ana's and bob's messages took 4-6 and 7-9 (the refused step recorded
     # nothing); gm start: the command, the duels started, the deadline, the post
     assert result.stderr == (
@@ -319,7 +319,7 @@ def test_reveal_posts_the_duel(gm: Gm) -> None:
             "\n"
             f"{gm.footer_line('manche 1, duel 1')}\n"
         )
-    )
+    ) + gm.proof()
     assert result.stderr.startswith(f"── post 3: duel 1.1 ──\n[{SLUG}] Done (event ")
     assert result.stderr.endswith(
         "Awaiting: ana, bob. Next: gm order (manche 1, duel 2 of 6: waiting for ana's card,"
@@ -332,7 +332,7 @@ def test_reveal_posts_the_duel(gm: Gm) -> None:
 
 def test_the_log_records_each_command_before_its_events_and_each_post(gm: Gm) -> None:
     """What ``gm verify`` decides again: each command the rules accepted (private
-    to whoever sent it), then its events; then one digest per post it made.
+    to whoever sent it, public when all it decided is), then its events; then one digest per post it made.
     Fistful draws nothing: no ``gm.chance-drawn`` ever."""
     started(gm, bob="1 2")
     duel(gm, "5", "8")
@@ -348,7 +348,7 @@ def test_the_log_records_each_command_before_its_events_and_each_post(gm: Gm) ->
         ("gm.submission-received", "bob"),
         ("gm.command-decided", "bob"),
         ("fistful.setup-discarded", "bob"),
-        ("gm.command-decided", "gm"),  # gm start --deadline
+        ("gm.command-decided", "*"),  # gm start --deadline
         ("fistful.duels-started", "*"),
         ("gm.deadline-set", "*"),
         ("gm.post-published", "*"),  # the setup
@@ -358,11 +358,11 @@ def test_the_log_records_each_command_before_its_events_and_each_post(gm: Gm) ->
         ("gm.submission-received", "bob"),
         ("gm.command-decided", "bob"),
         ("fistful.card-played", "bob"),
-        ("gm.command-decided", "gm"),  # gm reveal
+        ("gm.command-decided", "*"),  # gm reveal
         ("fistful.duel-resolved", "*"),
         ("gm.post-published", "*"),  # duel 1.1
         ("gm.submission-received", "bob"),
-        ("gm.command-decided", "bob"),  # two commands in one message: the pick,
+        ("gm.command-decided", "*"),  # two commands in one message: the pick,
         ("fistful.card-picked", "*"),
         ("gm.command-decided", "bob"),  # then the card
         ("fistful.card-played", "bob"),

@@ -257,11 +257,6 @@ def _rejection_line(name: str, result: Result) -> bool:
     if name == "check":
         # the players' checker speaks French: a refusal is « ERREUR : … », exit 2
         return result.exit_code in (1, 2, 3) and (result.exit_code != 2 or "ERREUR" in result.output)
-    if name == "check-post":
-        # tools/gm_check.py's convention: exit 1 is a verdict (MISMATCH/DIFFÉRENT,
-        # on stdout), exit 2 a refusal ("ERREUR / ERROR: …" or argparse's "error:").
-        text = result.output
-        return result.exit_code == 1 or "ERROR:" in text or "error:" in text
     return False
 
 

@@ -168,7 +168,7 @@ def test_new_prints_the_opening_post_with_the_players_and_the_seal(gm: Gm) -> No
         " graine des joueurs le dit.\n"
         "\n"
         f"{gm.footer()}\n"
-    )
+    ) + gm.proof()
     assert SEED not in result.stdout
     assert result.stderr == (
         "── post 1: opening ──\n"
@@ -193,7 +193,7 @@ def test_draw_posts_the_pot_and_the_deadline_in_french(gm: Gm) -> None:
         f"Ordres en MP avant **{DEADLINE_FR}**. Attendus : fab, marco, lulu et tom.\n"
         "\n"
         f"{gm.footer(1)}\n"
-    )
+    ) + gm.proof()
     assert result.stderr == (
         "── post 2: round 1 ──\n"
         # created, fortune sealed, opening published; the draw decided, the loot
@@ -601,7 +601,7 @@ def test_reveal_with_a_missing_order_is_refused_until_forced(gm: Gm) -> None:
         " : qui ne répond pas reste.\n"
         "\n"
         f"{gm.footer(1)}\n"
-    )
+    ) + gm.proof()
     assert not OPTION_WORD.search(result.stdout)
     assert result.stderr == (
         "── post 3: reveal 1 ──\n"
@@ -645,7 +645,8 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert nb("**Se couche** : marco") in gm("resolve").stdout
 
 
-def expected_results(gm: Gm) -> str:
+def expected_results(gm: Gm, proved: bool = True) -> str:
+    """The results post of round 1 (``proved``: as published, with its proof)."""
     return (
         nb(
             "## Tour 1 — ça tire\n"
@@ -683,6 +684,7 @@ def expected_results(gm: Gm) -> str:
             "\n"
         )
         + nb(f"{gm.footer(1)}\n")
+        + (gm.proof(kind="results") if proved else "")
     )
 
 
@@ -693,7 +695,8 @@ def test_resolve_preview_prints_the_results_and_records_nothing(gm: Gm) -> None:
     history = gm.history()
     preview = gm("resolve", "--preview")
     # the preview ends with the head as it stands: the footer of the log now
-    assert preview.stdout == expected_results(gm)
+    # (and no proof: nothing is published)
+    assert preview.stdout == expected_results(gm, proved=False)
     assert preview.stderr == (
         "── preview: results 1 ──\n[le-casse-du-siecle] Preview, nothing recorded. Next: gm draw (opens round 2)\n"
     )
@@ -775,7 +778,7 @@ def test_the_reveal_post_in_bbcode(gm: Gm, preset: str) -> None:
         "\n"
         f"[i]Empreinte du registre : {head}[/i]\n",
         breaks=False,
-    )
+    ) + gm.proof(preset, kind="reveal")
     assert "**" not in result.stdout and "|" not in result.stdout
 
 
@@ -792,10 +795,12 @@ def test_history_as_a_player_shows_only_their_own_secrets(gm: Gm) -> None:
     assert [e["payload"]["option"] for e in mine if e["kind"] == "magot.order-set"] == ["triple"]
     text = json.dumps(mine, ensure_ascii=False)
     assert "clic clic clic" not in text and SEED not in text
-    # each command's record is its actor's: fab's own, not marco's, not the MJ's
+    # each command's record is its actor's: fab's own, not marco's; the MJ's
+    # only when all it decided is public (the draw), never one with a secret
     assert ("gm.command-decided", "fab") in kinds
     assert ("gm.command-decided", "marco") not in kinds
-    assert ("gm.command-decided", "gm") not in kinds
+    mj = [e for e in mine if (e["kind"], e["actor"]) == ("gm.command-decided", "gm")]
+    assert mj and all(e["audience"] == "*" for e in mj)
     full = [(e["kind"], e["actor"]) for e in gm.history()]
     assert ("magot.order-set", "marco") in full and ("gm.fortune-sealed", "gm") in full
     assert ("gm.command-decided", "marco") in full and ("gm.command-decided", "gm") in full
@@ -911,7 +916,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
         " qu'aucun n'a été arrangé.\n"
         "\n"
         f"{gm.footer()}\n"
-    )
+    ) + gm.proof()
     assert hashlib.sha256(SEED.encode()).hexdigest() in gm("post", "opening").stdout
 
     disclosure = gm("post", "disclosure")
@@ -944,7 +949,7 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
             # rendered on demand after the final post: the head is the final post's
             # commitment, and only its own commitment follows
             f"{gm.footer(posts=1)}\n"
-        )
+        ) + gm.proof()
     )
     assert disclosure.stderr.startswith(f"[{SLUG}] Post 9: disclosure · sha256:")
 

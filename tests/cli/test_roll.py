@@ -44,16 +44,17 @@ def test_a_roll_prints_the_line_to_post_and_logs_a_public_event(gm: Gm) -> None:
             f" — tirage `roll/{n}`, {UNMIXED}\n"
             "\n"
             f"{gm.footer()}\n"
-        )
+        ) + gm.proof()
     )
     assert (
         result.stderr
         == f"── post 2: roll ──\n[le-casse] Done (event {seq + 3}). 2d6+1 = {a + b + 1}.\n"
     )
-    # The command, its roll, the stream it read, the post: one batch.
+    # The command, its roll, the stream it read, the post: one batch, all
+    # public (the command too, since all it decided is: players decide it again)
     records = gm.history()[-4:]
     assert [(e["seq"], e["kind"], e["actor"], e["audience"]) for e in records] == [
-        (seq, "gm.command-decided", "gm", "gm"),
+        (seq, "gm.command-decided", "gm", "*"),
         (seq + 1, "gm.dice-rolled", "gm", "*"),
         (seq + 2, "gm.chance-drawn", "gm", "*"),
         (seq + 3, "gm.post-published", "gm", "*"),

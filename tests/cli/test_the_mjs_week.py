@@ -150,7 +150,8 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
         "\n"
         "**Élodie** prend la place de fab : même siège, même butin, mêmes blessures et mêmes"
         " secrets. Bienvenue, Élodie !\n"
-        "\n" + footer(gm, archived=True) + "\n"
+        "\n" + footer(gm, archived=True)
+    ) + gm.proof() + "\n" + typeset(
         f"**{TITLE} — ta situation, Élodie** (tour 1)\n"
         "\n"
         "Tu as 0\u00a0$, 0 blessure et 0 point de honte.\n"
@@ -210,7 +211,7 @@ def test_rename_and_nicknames_and_a_near_miss(gm: support.Gm) -> None:
     assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n\nlulu s'appelle désormais **Lucienne**.\n\n"
         + footer(gm, archived=True)
-    )
+    ) + gm.proof()
     # the same person: her archive keeps what she sent as lulu
     archive = gm("history", "--as", "lucienne").stdout
     assert typeset("ton message « fab clic », reçu.") in archive
@@ -352,10 +353,9 @@ def test_roster_and_deadline_events_export_import_and_verify(
 def test_players_check_a_thread_with_a_replacement_between_rounds(
     gm: support.Gm, tmp_path: Path
 ) -> None:
-    """gm check-post reads the change at the table from its notice: the
-    newcomer is a player, in the seat's place when words are mixed."""
-    import subprocess
-    import sys
+    """gm check replays the change at the table from the notice's proof:
+    the newcomer is a player, in the seat's place when words are mixed."""
+    from gm.check import main
 
     def round_(orders: dict[str, str]) -> None:
         gm("draw")
@@ -377,12 +377,7 @@ def test_players_check_a_thread_with_a_replacement_between_rounds(
     )
     thread = tmp_path / "fil.md"
     gm("chronicle", "-o", str(thread))
-    checked = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gm_check.py"), "thread", str(thread)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert "DIFFÉRENT" not in checked.stdout
-    assert "changement à la table ×1" in checked.stdout
-    assert checked.returncode == 3  # nothing contradicted; the seed is not revealed yet
+    code, report = main([str(thread)], "")
+    assert "DIFFÉRENT" not in report, report
+    assert "texte rendu de nouveau par gm" in report  # the notice among the posts
+    assert code == 3, report  # nothing contradicted; the seed is not revealed yet

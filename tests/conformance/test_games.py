@@ -285,7 +285,8 @@ def check_games(game_id: str, db: str, templates: Path | None = None) -> None:
     # Every public template of the game was rendered (roll: tests/cli/test_roll.py).
     folder = templates or templates_dir()
     assert _game_posts(game_id, folder) <= kinds, _game_posts(game_id, folder) - kinds
-    assert _public_kinds("common", templates_dir()) - {"roll", "deadline", "roster"} <= kinds
+    # (proof: the end of every post of protocol 4, rendered with each)
+    assert _public_kinds("common", templates_dir()) - {"roll", "deadline", "roster", "proof"} <= kinds
 
 
 def test_every_game_brings_its_own_secrecy_oracle() -> None:

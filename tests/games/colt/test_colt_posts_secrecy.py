@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 import pytest
-from support import Table
+from support import Table, post_parts
 
 from gm.core.protocol import ScenarioStep, post_name
 from gm.games.colt import GAME
@@ -91,15 +91,16 @@ def check_posts(game: Table, checked: set[int]) -> None:
     rows = timeline(game.env, game.slug) if posts else []
     for post in posts:
         checked.add(post.number)
-        body = post.body
-        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}"
+        # its words; what its proof publishes is searched too, decoded
+        body, proof = post_parts(post.body)
+        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}\n{proof}"
         seen = oracle(rows, post.at_seq)
         if post.kind != "final":
             # (a) no purse value: only the 250 $ of the start and the ransom
             for amount in AMOUNT.findall(body):
                 value = int(re.sub(r"\D", "", amount))
                 assert value not in PURSE_VALUES, (amount, where)
-            assert game.seed not in body, where
+            assert game.seed not in body and game.seed not in proof, where
         else:
             assert f"`{game.seed}`" in body, where
         # (b) face-down cards: hidden in the Plan posts' pile until turned over
@@ -112,11 +113,11 @@ def check_posts(game: Table, checked: set[int]) -> None:
                     assert shown == "carte face cachée", (place, where)
         # (b, c) no salt of a secret still hidden; no hand
         for salt in seen["salts"] if post.kind != "final" else ():  # the end discloses all
-            assert salt not in body, (salt, where)
+            assert salt not in body and salt not in proof, (salt, where)
         assert "Ta main" not in body, where
         # (d) nothing of any private message
         for marker in game.markers:
-            assert marker not in body, where
+            assert marker not in body and marker not in proof, where
 
 
 def play(seed: int, db: str) -> Table:

@@ -32,11 +32,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import Table
+from support import Table, post_parts
 
+from gm.check.checker import check_thread
+from gm.core import proof as proofs
 from gm.core.protocol import ScenarioStep, post_name
 from gm.games.fistful import GAME
-from gm.service import actions, campaigns, check, publishing
+from gm.service import actions, campaigns, publishing
 from gm.service.env import Env
 from gm.service.history import timeline
 
@@ -105,9 +107,13 @@ def secret_key(kind: str, payload: dict[str, Any]) -> tuple[Any, ...]:
 
 def oracle(
     rows: list[dict[str, Any]], upto: int
-) -> tuple[dict[PostKey, Counter[tuple[str, str]]], set[str]]:
+) -> tuple[dict[PostKey, Counter[tuple[str, str]]], set[str], set[str]]:
     """From the log (``timeline`` rows) up to seq ``upto``: per post, the
-    (player, card) the forum saw in it; and the salts of every secret choice.
+    (player, card) the forum saw in it; the salts of every secret choice; and
+    those of the choices another replaced under the same key (a card sent,
+    then changed): no post's words show them, and a proof opens them with
+    the choice that replaced them, once a post shows it (its whole history,
+    so that players decide each command again).
 
     A duel's cards are in its duel post, a final duel's in its manche's post;
     a green-8 pick is shown in the post of the turn it was made in (the
@@ -150,7 +156,7 @@ def oracle(
         discards = row["payload"].get("choice", {}).get("discards", [])
         if kind == "fistful.end-chosen" and not (manche in finals and len(discards) == 1):
             secret.add(row["salt"])
-    return shown, secret | replaced
+    return shown, secret, replaced
 
 
 def check_posts(game: Game) -> None:
@@ -163,9 +169,10 @@ def check_posts(game: Game) -> None:
         game.checked.add(post.number)
         if post.kind == "disclosure":
             continue
-        body = post.body
-        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}"
-        shown, secret = oracle(rows, post.at_seq)
+        # its words; what its proof publishes is searched too, decoded
+        body, proof = post_parts(post.body)
+        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}\n{proof}"
+        shown, secret, replaced = oracle(rows, post.at_seq)
         # (a) the cards shown are those the forum saw at this post's place
         players = {color: name for name, color in game.colors.items()}
         mentioned: Counter[tuple[str, str]] = Counter(
@@ -177,15 +184,17 @@ def check_posts(game: Game) -> None:
         game.seen[f"cards in {post.kind}"] += sum(mentioned.values())
         # (b) no secret salt
         for salt in secret:
+            assert salt not in body and salt not in proof, (salt, where)
+        for salt in replaced:
             assert salt not in body, (salt, where)
         # (c) the seed only in the final post
         if post.kind == "final":
             assert f"`{game.seed}`" in body, where
         else:
-            assert game.seed not in body, where
+            assert game.seed not in body and game.seed not in proof, where
         # (d) nothing of any private message
         for marker in game.markers:
-            assert marker not in body, where
+            assert marker not in body and marker not in proof, where
         for text in game.texts:
             assert text not in body, where
     if not over:
@@ -272,58 +281,46 @@ def whole_choices(game: Game, manche: int) -> list[str]:
     return [n for n, c in record.choices if len(c.discards) == 1]
 
 
-CHECKED = re.compile(r"^OK : (.+) : sceau ([0-9a-f]{8,64}) retrouvé")
-"""A seal the checker re-derived: « OK : <where>, <player> : sceau <hex> retrouvé »,
-where names the secret as players do (« mise en place », « manche 1, duel 2 »)."""
-
-
 def assert_posts_check(game: Game, disclosure: str) -> None:
-    """tools/gm_check.py finds, in each duel post, both cards' seals, in each
-    manche post the choices its final duel shows whole and, in the
-    disclosure, the seal of every secret choice in force (the last one each
-    player sent for each setup, duel and end of manche), with no mismatch."""
-    in_force: dict[tuple[Any, ...], tuple[str, str]] = {}
+    """Each post's proof opens what the post shows: each duel post both cards
+    of its duel, each manche post the choices its final duel shows whole,
+    and, by the disclosure, every secret choice of the game (the last one each
+    player sent for each setup, duel and end of manche, and those before it
+    under the same key); and the players' checker finds the thread whole and
+    true (exit 0)."""
+    keys: dict[int, tuple[Any, ...]] = {}
+    in_force: set[tuple[Any, ...]] = set()
     for entry in timeline(game.env, game.slug):
-        if entry["seal"] and not entry.get("voided"):
-            key = secret_key(entry["kind"], entry["payload"])
-            in_force[key] = (entry["payload"]["player"], entry["seal"].removeprefix("sha256:"))
-    checker = check.tool()
+        if entry["seal"]:
+            keys[entry["seq"]] = secret_key(entry["kind"], entry["payload"])
+            if not entry.get("voided"):
+                in_force.add(keys[entry["seq"]])
 
-    def run(body: str) -> set[tuple[Any, ...]]:
-        """The secrets the checker re-sealed in ``body``, each named once."""
-        report = checker.Report()
-        checker.check_post(report, body, [], None)
-        assert not report.failed, report.lines
-        found: list[tuple[Any, ...]] = []
-        for line in report.lines:
-            if (m := CHECKED.match(line)) is None:
-                continue
-            # « manche 1, duel 2, ana » (perhaps followed by the post's name in brackets)
-            (player,) = [
-                name
-                for part in m[1].split(", ")
-                if (name := re.sub(r" \(.*\)$", "", part)) in game.state.names
-            ]
-            keys = [k for k, (p, seal) in in_force.items() if p == player and seal.startswith(m[2])]
-            assert len(keys) == 1, (line, keys)
-            found.append(keys[0])
-        assert len(found) == len(set(found)), report.lines
-        return set(found)
+    def opened(body: str) -> set[tuple[Any, ...]]:
+        proof = proofs.decode(proofs.find(body)[-1][1])
+        return {keys[o.seq] for o in proof.opened if o.seq in keys}
 
-    assert run(disclosure) == set(in_force)
-    for post in game.env.store.posts(game.slug):
+    posts = game.env.store.posts(game.slug)
+    seen: set[tuple[Any, ...]] = set()
+    for post in posts:
+        found = opened(post.body)
+        seen |= found
         if post.kind == "duel":
             manche, duel = post.at
-            assert run(post.body) == {
+            assert found == {
                 k for k in in_force if k[0] == "fistful.card-played" and k[1:3] == (manche, duel)
             }
         elif post.kind == "manche":
             # the choices its final duel shows whole (one discard, revealed
-            # there) are checked; the others stay sealed until the disclosure
+            # there) are opened; the others stay sealed until the disclosure
             (manche,) = post.at
-            found = run(post.body)
             assert all(k[:2] == ("fistful.end-chosen", manche) for k in found), found
             assert {k[3] for k in found} == set(whole_choices(game, manche))
+    assert posts[-1].body == disclosure
+    assert seen == in_force
+    thread = [(f"message-{p.number}.md", p.body) for p in posts]
+    report = check_thread(thread).report
+    assert report.code == 0, report.text()
 
 
 def test_the_random_games_cover_every_secret_case(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ Money is conserved all along: bills held + pot + deck = 425 000 $.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -37,8 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import Table
+from support import PROOF_INTRO, Table
 
+from gm.core import proof as proofs
 from gm.errors import GMError
 from gm.games.magot import GAME
 from gm.service import actions, campaigns, publishing
@@ -200,7 +202,8 @@ def check_histories(game: Game) -> None:
             assert row["audience"] in ("*", player), where
             if row["kind"] in PRIVATE_KINDS:
                 assert row["payload"]["player"] == player, where
-            if row["kind"] == "gm.command-decided":
+            if row["kind"] == "gm.command-decided" and row["audience"] != "*":
+                # a command is public only when all it decided is (protocol 4)
                 assert row["actor"] == player, where
 
 
@@ -210,26 +213,36 @@ def money(env: Env, slug: str) -> int:
     return sum(p["loot"] for p in status["players"]) + status["pot"] + deck
 
 
+def proof_json(body: str) -> str:
+    """The JSON of the proof a post ends with: everything it publishes besides its words."""
+    (_, block), *_ = proofs.find(body)[-1:]
+    return json.dumps(proofs.decode(block).to_json(), ensure_ascii=False)
+
+
 def check_posts(game: Game) -> None:
     posts = game.env.store.posts(game.slug)
     known = gm_knowledge(game.env, game.slug)
     final = [i for i, p in enumerate(posts) if p.kind == "final"]
     for i, post in enumerate(posts):
-        body = post.body
-        where = f"post {post.number} ({post.kind}, round {post.round}):\n{body}"
-        # (d) nothing of any private message
+        # the post's words; its proof (base64) is read decoded, as a checker reads it
+        body = post.body[: post.body.rindex(PROOF_INTRO) + 1]
+        proof = proof_json(post.body)
+        where = f"post {post.number} ({post.kind}, round {post.round}):\n{body}\n{proof}"
+        # (d) nothing of any private message, in the words or in the proof
         for marker in game.markers:
-            assert marker not in body, where
+            assert marker not in body and marker not in proof, where
         for text in game.texts:
-            assert text not in body, where
+            assert text not in body and json.dumps(text)[1:-1] not in proof, where
         # (c) the seed only in the final post
         if post.kind == "final":
             assert f"`{game.seed}`" in body, where
         elif not final or i < final[0]:
             assert game.seed not in body, where
-        # (a) no option word before the shots
+        # (a) no option word before the shots (the seed, too, stays out of the proof)
         if post.kind in ("round", "reveal"):
-            assert not OPTION_WORD.search(body), where
+            assert not OPTION_WORD.search(body) and not OPTION_WORD.search(proof), where
+        if not final or i < final[0]:
+            assert game.seed not in proof, where
         # (b) the live shots, and only them, with their options
         if post.kind == "results":
             r = known[post.round]

@@ -27,7 +27,7 @@ import re
 from typing import Any
 
 import pytest
-from support import Table
+from support import Table, post_parts
 
 from gm.core.protocol import PostRef, ScenarioStep, post_name
 from gm.games.rattlesnake import GAME
@@ -82,12 +82,13 @@ def check_posts(game: Table, checked: set[int]) -> None:
     state = game.state
     for post in posts:
         checked.add(post.number)
-        body = post.body
-        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}"
+        # its words; what its proof publishes is searched too, decoded
+        body, proof = post_parts(post.body)
+        where = f"post {post.number} ({post_name(post.kind, post.at)}):\n{body}\n{proof}"
         if post.kind == "final":
             assert f"`{game.seed}`" in body, where
             continue
-        assert game.seed not in body, where
+        assert game.seed not in body and game.seed not in proof, where
         for line in PRIVATE_LINES:
             assert line not in body, (line, where)
         salts = {
@@ -96,9 +97,9 @@ def check_posts(game: Table, checked: set[int]) -> None:
             if r["seq"] <= post.at_seq and r["kind"] in PRIVATE_KINDS and r.get("salt")
         }
         for salt in salts:
-            assert salt not in body, (salt, where)
+            assert salt not in body and salt not in proof, (salt, where)
         for marker in game.markers:
-            assert marker not in body, where
+            assert marker not in body and marker not in proof, where
         # the view of the newest post, from the state now (same shape at any time)
         no_secret_in_view(GAME.public_view(state, PostRef(post.kind, post.at)), where)
 

@@ -1,21 +1,18 @@
-"""Salts in the posts, and ``gm check-post``: what a player can check.
+"""Salts in Le Magot's posts: what a player can check, and what stays secret.
 
 A two-round game with every fate of an order: round 1 has a live shot (fab),
 a disabled order (marco, hit by fab's triple first), a lowered one (tom
 folds) and a held one (lulu aims at tom). Only fab's salt is published with
-the results; the others' orders stay secret until the disclosure, which
-publishes every salt. A post edited by hand fails the check, a post checked
-without the reveal it depends on is « not fully checked » (exit 3, never 0),
-and a secret order cannot be found from its seal without its salt. (Every
-attack on the posts is in tests/tools/test_gm_check_attacks.py.)
+the results, in the text and in the post's proof; the others' orders stay
+secret until the disclosure, which publishes every salt. A secret order
+cannot be found from its seal without its salt. A results post edited by
+hand fails gm check (every attack on the posts is in tests/check).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +22,6 @@ from click.testing import CliRunner
 from gm.cli import cli
 from gm.core import canonical
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "gm_check.py"
 PLAYERS = ["fab", "marco", "lulu", "tom"]
 OPTIONS = ["triple", "bang", "click"]
 
@@ -75,25 +71,26 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     return g
 
 
-def check(*args: str) -> tuple[int, str]:
-    """Run the stand-alone tool and ``gm check-post``: they must agree."""
-    done = subprocess.run(
-        [sys.executable, "-I", "-S", str(TOOL), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
-    result = CliRunner().invoke(cli, ["check-post", *args])
-    assert (done.returncode, done.stdout) == (result.exit_code, result.stdout)
-    return done.returncode, done.stdout
-
-
 def public_posts(game: Game) -> str:
     """Every public post but the disclosure."""
     kinds = [("opening", None), ("final", None)]
     kinds += [(k, r) for r in (1, 2) for k in ("round", "reveal", "results")]
     return "".join(game("post", kind, *(("--round", str(r)) if r else ())) for kind, r in kinds)
+
+
+def thread(game: Game, **edits: str) -> list[tuple[str, str]]:
+    """Every post of the game as stored (``edits``: a post's new text, by its number)."""
+    from gm.service.env import Env
+
+    posts = Env(db=game.db).store.posts("verif")
+    return [(f"message-{p.number}.md", edits.get(str(p.number), p.body)) for p in posts]
+
+
+def proofs_text(text: str) -> str:
+    """The JSON of every proof block in ``text``: what a post publishes besides its words."""
+    from gm.core import proof as proofs
+
+    return " ".join(json.dumps(proofs.decode(b).to_json()) for _, b in proofs.find(text))
 
 
 def test_results_publish_the_salts_of_live_shots_only(game: Game) -> None:
@@ -110,95 +107,31 @@ def test_results_publish_the_salts_of_live_shots_only(game: Game) -> None:
         for p in ("marco", "lulu", "tom")  # disabled, held, lowered
     ] + [game.orders(2)[p]["salt"] for p in ("fab", "lulu")]  # held, lowered
     for salt in secret:
-        assert salt not in posts
+        assert salt not in posts and salt not in proofs_text(posts)
     disclosure = game("post", "disclosure")
     for round_ in (1, 2):
         for event in game.orders(round_).values():
             assert f"(sel `{event['salt']}`)" in disclosure
 
 
-def test_a_results_post_checks_against_its_reveal(game: Game) -> None:
-    results = game.file("results.md", game("post", "results", "--round", "1"))
-    reveal = game.file("reveal.md", game("post", "reveal", "--round", "1"))
-    code, out = check("post", results, "--reveal", reveal)
-    assert code == 0, out
-    fab = game.orders(1)["fab"]
-    digits = canonical.short(canonical.seal(fab["kind"], fab["payload"], fab["salt"]), 32)
-    assert f"OK : tour 1, fab (les résultats du tour 1) : sceau {digits} retrouvé" in out
-    assert (
-        "tour 1, fab : sceau ouvert dans les résultats du tour 1 = sceau publié avant dans la révélation du tour 1"
-        in out
-    )
-    bbcode = game("post", "results", "--round", "1", "--format", "bbcode")
-    assert check("post", game.file("results.bb", bbcode), "--reveal", reveal)[0] == 0
-    assert check("post", game.file("reveal2.md", game("post", "reveal", "--round", "2")))[0] == 0
+def test_the_thread_checks_and_a_results_post_edited_by_hand_does_not(game: Game) -> None:
+    from gm.check.checker import check_thread
+    from gm.service.env import Env
 
-
-def test_a_results_post_without_its_reveal_is_not_fully_checked(game: Game) -> None:
-    results = game.file("results.md", game("post", "results", "--round", "1"))
-    code, out = check("post", results)
-    assert code == 3, out
-    assert (
-        "NON VÉRIFIÉ : les résultats du tour 1" in out and "la révélation de ce tour manque" in out
-    )
-    reveal2 = game.file("reveal2.md", game("post", "reveal", "--round", "2"))
-    code, out = check("post", results, "--reveal", reveal2)  # another round's reveal
-    assert code == 3, out
-
-
-def test_a_post_edited_by_hand_is_detected(game: Game) -> None:
-    text = game("post", "results", "--round", "1")
-    reveal = game.file("reveal.md", game("post", "reveal", "--round", "1"))
+    report = check_thread(thread(game)).report
+    assert report.code == 0, report.text()
+    stored = Env(db=game.db).store.posts("verif")
+    number, text = next((p.number, p.body) for p in stored if (p.kind, p.at) == ("results", (1,)))
     salt = game.orders(1)["fab"]["salt"]
     for name, edited in [
         ("option", text.replace("**BANG BANG BANG** — fab", "**BANG** — fab")),
         ("target", text.replace("fab sur marco", "fab sur lulu")),
         ("salt", text.replace(salt, salt[:-1] + ("0" if salt[-1] != "0" else "1"))),
     ]:
-        assert edited != text
-        code, out = check("post", game.file(f"{name}.md", edited), "--reveal", reveal)
-        assert code == 1, name
-        assert "DIFFÉRENT" in out and "MISMATCH" in out
-    # a forged seal printed next to the edit still fails against the reveal post
-    forged = canonical.seal(
-        "magot.order-set",
-        {"round": 1, "player": "fab", "target": "marco", "option": "bang"},
-        salt,
-    )
-    true = canonical.seal("magot.order-set", game.orders(1)["fab"]["payload"], salt)
-    edited = text.replace("**BANG BANG BANG** — fab", "**BANG** — fab").replace(
-        canonical.short(true, 32), canonical.short(forged, 32)
-    )
-    code, out = check("post", game.file("forged.md", edited), "--reveal", reveal)
-    assert code == 1
-    assert (
-        f"tour 1, fab (les résultats du tour 1) : sceau {canonical.short(forged, 32)} retrouvé"
-        in out
-    )
-    assert (
-        f"tour 1, fab : sceau {canonical.short(forged, 32)} ≠ {canonical.short(true, 32)} publié dans la révélation du tour 1"
-        in out
-    )
-
-
-def test_the_disclosure_and_the_final_post_check(game: Game) -> None:
-    disclosure = game.file("disclosure.md", game("post", "disclosure"))
-    reveals = [game.file(f"r{r}.md", game("post", "reveal", "--round", str(r))) for r in (1, 2)]
-    code, out = check("post", disclosure, "--reveal", reveals[0], "--reveal", reveals[1])
-    assert code == 0, out
-    assert out.count("seal matches") == 8  # 8 orders, each with the seal next to its salt
-    assert out.count("= sceau publié avant dans la révélation") == 8  # and with the reveal's
-    assert check("post", disclosure, "--reveal", reveals[0])[0] == 3  # round 2 not compared
-    final = game.file("final.md", game("post", "final"))
-    opening = game.file("opening.md", game("post", "opening"))
-    code, out = check("post", final, "--opening", opening)
-    assert code == 0, out
-    assert (
-        f"OK : la fin de partie ({final}:" in out
-        and f"la graine correspond au sceau sha256:{canonical.sha256_hex('s')} / the final post"
-        in out
-    )
-    assert check("post", final)[0] == 3  # the seed, not compared with the opening
+        assert edited != text, name
+        report = check_thread(thread(game, **{str(number): edited})).report
+        assert report.code == 1, (name, report.text())
+        assert f"Message {number} (results 1)" in report.text()
 
 
 def matches(event: dict[str, Any], printed: str, salt: str | None) -> list[tuple[str, str]]:
