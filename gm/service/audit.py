@@ -35,6 +35,7 @@ neither commands nor post digests: what they lack is a note, not a problem.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -112,7 +113,7 @@ def _check_posts(env: Env, walk: Replay, posts: Sequence[StoredPost], verdict: V
                 " the archive"
             )
     uncommitted = 0
-    proved = _Proved(next_at={a.number: b.at_seq for a, b in zip(posts, posts[1:], strict=False)})
+    proved = _Proved(next_at={a.number: b.at_seq for a, b in itertools.pairwise(posts)})
     for post in posts:
         where = f"post {post.number} ({post.kind}{_at(post.at)})"
         record = walk.committed.get(post.number)
