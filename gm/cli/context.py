@@ -32,7 +32,10 @@ format_option = click.option(
     " (phpBB's tags only), html (default: the campaign's setting, markdown unless changed).",
 )
 preview_option = click.option(
-    "--preview", is_flag=True, help="Show what would be posted; record nothing."
+    "--preview",
+    is_flag=True,
+    help="Show what would be posted; record nothing (refused for a command that"
+    " draws from the fortune: a draw is shown once, when it is made).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 

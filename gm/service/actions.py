@@ -20,6 +20,7 @@ from typing import Any
 from gm import games
 from gm.core import quotes
 from gm.core.campaign import (
+    ChanceDrawn,
     CommandDecided,
     DeadlineSet,
     DefaultApplied,
@@ -34,7 +35,7 @@ from gm.core.fortune_word import check_word, find_word
 from gm.core.fortune_word import split_word as split_word  # re-exported
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.core.roster import expand_nicknames
-from gm.errors import GameOverError, GMError, InputError, quote_choices
+from gm.errors import CampaignError, GameOverError, GMError, InputError, quote_choices
 from gm.service import clock, deciding
 from gm.service.deciding import to_record
 from gm.service.env import Env
@@ -453,6 +454,17 @@ def _apply(
     defaulted = any(isinstance(e, DefaultApplied) for e in recorded)
 
     if preview:
+        drawn = [p for e in recorded if isinstance(e, ChanceDrawn) for p in e.purposes]
+        if drawn:
+            # a draw is made once, for real: an MJ who could see it first
+            # could wait for a draw that suits him before committing it
+            raise CampaignError(
+                f"a preview would show what the fortune draws ({', '.join(drawn)}) before it"
+                " is recorded: run the command without --preview (a draw is made once, and"
+                " published)",
+                code="preview/chance",
+                params={"purposes": drawn},
+            )
         # Fold the would-be events without storing them: the posts show the
         # state after the command, with the chain head as it stands.
         would_be = deciding.would_be(campaign, [to_record(e, actor, source) for e in recorded], env)

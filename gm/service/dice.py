@@ -4,8 +4,8 @@ A roll is the platform's command ``RollDice`` (``gm.core.platform``), run like
 any command: decided in one write transaction, recorded after its
 ``CommandDecided``, its stream ``roll/<n>`` (the campaign's n-th roll) named
 in a ``ChanceDrawn``, its ready-to-post line published as a post of kind
-``roll``. ``preview`` rolls the same dice (the same stream) and records
-nothing.
+``roll``. There is no preview: dice are seen once, when they count
+(``gm.service.actions`` refuses to preview any command that draws).
 
 Rolling is allowed in every phase while the game is not over. Once it is
 over the seed is public (the final post reveals it), so a roll would prove
@@ -58,9 +58,7 @@ def check_reason(reason: str | None) -> str:
     return text
 
 
-def roll(
-    env: Env, slug: str, expression: str, reason: str | None = None, preview: bool = False
-) -> Rolled:
+def roll(env: Env, slug: str, expression: str, reason: str | None = None) -> Rolled:
     """Roll ``expression`` for the campaign ``slug``, record it and its post.
 
     :raises InputError: ``dice/syntax``, ``dice/limit`` or ``dice/reason``.
@@ -68,7 +66,7 @@ def roll(
     """
     parsed = dice.parse(expression)
     why = check_reason(reason)
-    result = actions.command(env, slug, RollDice(str(parsed), why), preview=preview)
+    result = actions.command(env, slug, RollDice(str(parsed), why))
     campaign = result.campaign
     last = [r for r in campaign.live if r.kind == dice.DiceRolled.kind][-1]
     event = decode(campaign.game.id, last)

@@ -43,13 +43,17 @@ def money(values: list[int]) -> str:
 
 def test_nothing_recorded_before_a_draw_moves_it_not_even_a_roll(db: str) -> None:
     gm(db, "new", "magot", "-t", "Pêche", "-p", "fab,marco,lulu", "--seed", "graine")
-    first = drawn_line(gm(db, "draw", "--preview").stdout)
-    # Events an MJ could record to shift the stream: none does.
+    first = drawn_line(gm(db, "draw").stdout)
+    # The same table and seed again, and events an MJ could record to shift
+    # the stream before the draw: none does.
+    gm(db, "new", "magot", "-t", "Pêche bis", "-p", "fab,marco,lulu", "--seed", "graine")
     gm(db, "set", "tz", "America/Montreal")
     gm(db, "set", "tables", "list")
     gm(db, "order", "fab", "n'importe quoi", code=1)  # a refused order is logged
     gm(db, "roll", "3d6", "--reason", "pour voir")  # a roll reads roll/1, not the bills
-    assert drawn_line(gm(db, "draw", "--preview").stdout) == first
+    # and no preview shows the draw before it is made (an MJ could wait for one that suits)
+    refused = gm(db, "draw", "--preview", code=1)
+    assert "[preview/chance]" in refused.stderr and refused.stdout == ""
     assert drawn_line(gm(db, "draw").stdout) == first
 
 

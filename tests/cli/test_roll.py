@@ -96,21 +96,18 @@ def test_a_minus_word_after_a_double_dash(gm: Gm) -> None:
     assert result.stdout.startswith(typeset(f"🎲 **d20-1** : [{die}] - 1 = **{die - 1}** — "))
 
 
-def test_preview_records_nothing(gm: Gm) -> None:
+def test_a_roll_has_no_preview(gm: Gm) -> None:
+    """Dice are seen once, when they count: a preview would let an MJ wait
+    for a roll that suits him."""
     before = gm.history()
     n = rolls_so_far(gm) + 1
-    result = gm("roll", "d20", "--preview")
+    result = gm("roll", "d20", "--preview", code=2)
     ((die,),) = dice_of("d20", n)
-    assert result.stdout.startswith(
-        typeset(f"🎲 **d20** : [{die}] = **{die}** — tirage `roll/{n}`, {UNMIXED}\n\n_Empreinte")
-    )
-    assert (
-        result.stderr
-        == f"── preview: roll ──\n[le-casse] Preview, nothing recorded. d20 = {die}.\n"
-    )
+    assert result.stdout == ""
+    assert "No such option '--preview'" in result.stderr
     assert gm.history() == before
     assert gm("post").stdout.startswith("# Le Magot")
-    # The real roll then draws the same dice: same stream.
+    # The roll then draws from its stream, roll/n.
     assert gm("roll", "d20").stdout.startswith(typeset(f"🎲 **d20** : [{die}] = **{die}**"))
 
 
@@ -169,7 +166,7 @@ def test_verify_passes_after_rolls(gm: Gm) -> None:
     gm("roll", "2d6+1", "--reason", "l'attaque")
     gm("draw", "--bills", "20000,10000,5000,5000,5000")
     gm("roll", "4d6kh3")
-    gm("roll", "d%", "--preview")
+    gm("roll", "d%", "--preview", code=2)
     assert gm("verify").stdout == typeset("le-casse: 14 events and 4 posts verify.\n")
 
 

@@ -114,9 +114,9 @@ def test_the_step_draws_each_coin_from_its_own_stream_and_posts_results(gm: Gm) 
 def test_preview_records_nothing(gm: Gm) -> None:
     new(gm)
     before = status(gm)
-    result = gm("flip", "--force", "--preview")
-    assert result.stdout.startswith("## Tour 1\u00a0:")
-    assert "Preview, nothing recorded." in result.stderr
+    # the flip draws the coins: its preview is refused, nothing is shown
+    result = gm("flip", "--force", "--preview", code=1)
+    assert result.stdout == "" and "[preview/chance]" in result.stderr
     assert status(gm) == before
     assert gm("post").stdout.startswith("# Pile ou face")
 
