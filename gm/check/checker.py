@@ -22,6 +22,7 @@ Nothing here knows a game: the game's rules, views and templates decide.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -36,12 +37,14 @@ from gm.core import proof as proofs
 from gm.core.campaign import (
     CampaignCreated,
     ChanceDrawn,
+    CommandDecided,
+    DefaultApplied,
     DiceRolled,
     EntropyAdded,
     FortuneSealed,
 )
 from gm.core.canonical import digest
-from gm.core.protocol import PostRef
+from gm.core.protocol import GM, PostRef
 from gm.errors import ChainIntegrityError, GMError
 from gm.service.loading import Campaign, codec_for, decode, voided_by
 from gm.service.posts import ROLL
@@ -381,6 +384,7 @@ class _Replayed:
                 self.game(BAD, _problem(finding))
         self._seed()
         self._fairness()
+        self._by_mj(replay)
         self._rolls()
         self._secrets(replay)
         for name, line in self.thread.outside:
@@ -452,6 +456,38 @@ class _Replayed:
                         f"tirage {purposes} (événement {record.seq}) : graine(s) saisie(s) par"
                         f" le MJ pour {', '.join(by_mj)} ; les autres viennent des joueurs",
                     )
+
+    def _by_mj(self, replay: Replay) -> None:
+        """Choices the MJ entered for a player (``gm fold marco``), not sent by
+        them: said, once the post that opens the command shows it (a default
+        the rules chose, ``gm.default-applied``, is the rules' own)."""
+        if not replay.campaigns:
+            return
+        meta = replay.campaigns[max(replay.campaigns)].meta
+        voided = voided_by(self.records)
+        for i, record in enumerate(self.records):
+            if (
+                record.kind != CommandDecided.kind
+                or not record.known
+                or record.seq in voided
+                or record.payload.get("actor") != GM
+            ):
+                continue
+            player = record.payload.get("args", {}).get("player")
+            if not isinstance(player, str) or player not in meta.seats:
+                continue
+            following = itertools.takewhile(
+                lambda r: r.kind != CommandDecided.kind, self.records[i + 1 :]
+            )
+            if any(r.kind == DefaultApplied.kind for r in following):
+                continue
+            name = meta.name(player)
+            self.game(
+                NOTE,
+                f"le choix de {name} de l'événement {record.seq} ({record.payload.get('command')})"
+                f" a été saisi par le MJ, pas envoyé par {name} : rien dans le fil ne prouve que"
+                f" {name} l'a demandé",
+            )
 
     def _rolls(self) -> None:
         """Every dice roll is shown by a roll post (the last roll at its log position)."""

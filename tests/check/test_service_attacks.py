@@ -2,8 +2,8 @@
 
 Le Magot played on the command line, as an MJ would, and its thread as
 gm published it (``forum``): a reveal undone, an order changed and revealed again;
-words for the fortune the MJ typed for every player; a dice roll whose post
-is left out of the thread.
+words for the fortune the MJ typed for every player; a fold the MJ entered
+for a player; a dice roll whose post is left out of the thread.
 """
 
 from __future__ import annotations
@@ -100,3 +100,23 @@ def test_a_roll_left_out_of_the_thread_is_a_failure(db: str) -> None:
         f"{BAD} : le message n° 3 manque au fil : gm l'a numéroté, le fil passe du n° 2 au n° 4"
         in section(text, 4)
     ), text
+
+
+def test_a_fold_the_mj_entered_for_a_player_is_said(db: str) -> None:
+    """``gm fold marco`` (after a resolve preview showed that it pays) is no
+    message of marco's: the disclosure opens the command, and the checker
+    says who entered it."""
+    gm = table(db)
+    gm("draw")
+    for player, text in ORDERS.items():
+        gm("order", player, text)
+    gm("reveal", "--force")
+    gm("resolve", "--preview")
+    gm("fold", "marco")
+    gm("resolve")
+    gm("post", "disclosure")
+    code, text = verdict(db)
+    assert code == 0, text
+    assert "a été saisi par le MJ, pas envoyé par marco" in text, text
+    # a player's own fold is not
+    assert "pas envoyé par fab" not in text
