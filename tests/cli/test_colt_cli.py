@@ -110,3 +110,26 @@ def test_setup_refusals_name_what_is_valid(db: str) -> None:
     assert "the train takes 3 different printed cars among 1 to 6" in out.stderr
     refused = gm("new", "colt", "--title", "Deux", "--players", "ana,bob", code=2)
     assert "3 to 6 players" in refused.stderr
+
+
+def test_a_train_set_by_hand_is_said_to_be_the_mjs_choice(db: str) -> None:
+    """What the MJ gives gm setup is printed as his choice, never as chance;
+    what the fortune drew is printed with its stream."""
+    gm = support.Gm(db)
+    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
+    out = gm("setup", "--character", "ana=Belle", "--character", "bob=Django",
+             "--character", "cleo=Tuco").stdout  # fmt: skip
+    assert support.typeset(
+        "- Personnages choisis par le MJ : sans tirage, c'est son choix et non le hasard.\n"
+        "- Wagons tirés au hasard : tirage `setup/cars`, **tirage sans graine des joueurs**\n"
+    ) in out
+    assert "distribués par le hasard" not in out
+    hand = support.Gm(db)
+    hand("new", "colt", "--title", "À la main", "--players", "ana,bob,cleo", "--seed", "g")
+    out = hand(
+        "setup", "--character", "ana=Belle", "--character", "bob=Django", "--character",
+        "cleo=Tuco", "--cars", "4,1,3", "--purses", "250 300 450/250 350 500/300",
+    ).stdout  # fmt: skip
+    assert "tirage `setup/" not in out
+    for what in ("Personnages choisis", "Wagons placés", "Bourses des wagons fixées"):
+        assert support.typeset(f"- {what} par le MJ : sans tirage") in out

@@ -316,6 +316,8 @@ def public_view(state: State, post: PostRef, table: Table | None = None) -> dict
     }
     if post.kind == "setup":
         view["first"] = nm(state.first) if state.first else state.first
+        # the streams the deal reads (what the MJ gave by hand is not drawn)
+        view["setup_draws"] = ["setup/first", "setup/bag", "setup/actions", "setup/shots"]
     elif post.kind == "saloon" and post.at:
         saloons = [(n, p) for n, p in state.layout.tiles.items() if p.kind is Tile.SALOON]
         saloons.sort(key=lambda item: item[1].seq)
