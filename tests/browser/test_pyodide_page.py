@@ -154,3 +154,43 @@ def test_the_page_is_the_built_file_and_names_its_versions(
         "async () => (await gmPage.ready).runPython('import sys; sys.version.split()[0]')"
     )
     assert version.startswith(browser_check.PYODIDE_PYTHON + ".")
+
+
+@pytest.mark.parametrize("game", ["fistful", "colt"])
+def test_the_page_says_what_gm_check_says_on_every_example_game(
+    from_file: Browsing, tmp_path: Path, game: str
+) -> None:
+    """One checker, two doors, for each game of the examples (Le Magot's is
+    above): the whole thread of ``campaigns/exemple-<game>.toml`` as gm
+    published it, with the posts a finished game owes (the disclosure),
+    checked in the page and by gm check: exit 0, the same lines."""
+    from check.forum import forum
+
+    from gm.service import publishing, scenario
+    from gm.service.env import Env
+
+    env = Env(db=str(tmp_path / "gm.db"))
+    root = Path(__file__).resolve().parents[2]
+    played = scenario.play(env, root / "campaigns" / f"exemple-{game}.toml")
+    publishing.publish_owed(env, played.campaign.slug)  # the disclosure, as the chronicle does
+    text = forum(env, played.campaign.slug).thread()
+    code, out = main(["-"], text)
+    assert code == 0, out
+    from_file.open()
+    assert from_file.run(["-"], text) == (code, out)
+
+
+def test_the_page_says_what_gm_check_says_on_a_random_rattlesnake_game(
+    from_file: Browsing, tmp_path: Path
+) -> None:
+    """Rattlesnake City has no example campaign yet: a random legal game,
+    160 inputs long (its seed still sealed: nothing contradicted, exit 3)."""
+    from check.forum import forum
+    from check.playing import play
+
+    played = play("rattlesnake", 0, f"sqlite:///{tmp_path / 'gm.db'}", None, 160)
+    text = forum(played.env, played.slug).thread()
+    code, out = main(["-"], text)
+    assert code == 3 and "DIFFÉRENT" not in out, out
+    from_file.open()
+    assert from_file.run(["-"], text) == (code, out)
