@@ -92,6 +92,51 @@ def without_proof(text: str) -> str:
     return text[: text.rindex(PROOF_INTRO) + 1]
 
 
+PRIVATE_HEADER = "── private "
+"""How the line before a private reply or message starts (on stderr)."""
+
+
+def _private_spans(stderr: str) -> list[tuple[int, int]]:
+    """Where the private texts are in ``stderr``: (header line, end) indexes of
+    lines; a text runs to the next note of its campaign, error or header."""
+    lines = stderr.split("\n")
+    spans = []
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith(PRIVATE_HEADER):
+            slug = lines[i].rsplit("[", 1)[-1].split("]", 1)[0]
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith(
+                (f"[{slug}] ", "Error:", "── ", "Usage:")
+            ):
+                j += 1
+            spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    return spans
+
+
+def private(result: Any, index: int = -1) -> str:
+    """The private reply (or message) a command printed: on standard error
+    after its header line, never on standard output (the last one by default)."""
+    lines = result.stderr.split("\n")
+    spans = _private_spans(result.stderr)
+    assert spans, f"no private text in:\n{result.stderr}"
+    i, j = spans[index]
+    return "\n".join(lines[i + 1 : j]).rstrip("\n") + "\n"
+
+
+def notes(result: Any) -> str:
+    """What a command said on standard error, its private texts left out
+    (their header lines kept): the notes and errors for the MJ."""
+    lines = result.stderr.split("\n")
+    for i, j in reversed(_private_spans(result.stderr)):
+        del lines[i + 1 : j]
+    text = "\n".join(lines)
+    return text + "\n" if result.stderr.endswith("\n") and not text.endswith("\n") else text
+
+
 def post_parts(body: str) -> tuple[str, str]:
     """A stored post's words (without its proof section) and its proof, as
     JSON: what it publishes besides its words (the base64 read decoded, as a

@@ -112,14 +112,32 @@ class GMGroup(click.Group):
     type=click.Path(file_okay=False, path_type=str),
     help="A folder of templates that override the shipped ones. Env: GM_TEMPLATES.",
 )
+@click.option(
+    "--pm-dir",
+    "pm_dir",
+    envvar="GM_PM_DIR",
+    type=click.Path(file_okay=False, path_type=str),
+    help="Write each private reply to a file of this folder (<campaign>-<player>.md,"
+    " the latest reply) instead of the terminal's standard error. Env: GM_PM_DIR.",
+)
 @click.version_option(__version__, "--version", prog_name="gm")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str | None) -> None:
+def cli(
+    ctx: click.Context,
+    db: str | None,
+    campaign: str | None,
+    templates: str | None,
+    pm_dir: str | None,
+) -> None:
     """gm — the game master's assistant for Western games played by forum.
 
     Paste your players' private messages, let gm check them against the rules,
     resolve the round and write the forum post. Every input and every draw is
     kept in a hash-chained log, so anyone can check the game was fair.
+
+    Standard output carries only what is public (the posts: pipe it to your
+    clipboard); private replies go to standard error, or to files with
+    --pm-dir, so that a hand is never pasted into the thread.
 
     \b
     A round of Le Magot:
@@ -146,12 +164,13 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, templates: str
             (db, "--db (or GM_DB)"),
             (campaign, "-c (or GM_CAMPAIGN)"),
             (templates, "--templates (or GM_TEMPLATES)"),
+            (pm_dir, "--pm-dir (or GM_PM_DIR)"),
         ):
             if value is not None:
                 os_text(value, f"{name} {_shown(value)}", TERMINAL)
     except GMError as err:
         raise GMClickException(err) from None
-    ctx.obj = Ctx(db=db, campaign=campaign, templates=templates)
+    ctx.obj = Ctx(db=db, campaign=campaign, templates=templates, pm_dir=pm_dir)
     ctx.call_on_close(ctx.obj.close)
 
 

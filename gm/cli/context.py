@@ -12,6 +12,7 @@ import click
 
 from gm.core.campaign import SETTINGS
 from gm.core.protocol import post_name
+from gm.errors import InputError
 from gm.writer import write_file as write_file
 from gm.writer import write_stdout
 
@@ -45,6 +46,11 @@ class Ctx:
     db: str | None
     campaign: str | None
     templates: str | None
+    pm_dir: str | None = None
+    """Where private replies are written (``--pm-dir``); None: standard error."""
+    printed: bool = False
+    """Whether the command has printed a post on standard output (the next
+    one is set apart by a blank line)."""
     chosen: str | None = None
     """The campaign this command acts on, once known: every note names it,
     so an MJ running two tables sees which one a command went to."""
@@ -85,31 +91,63 @@ pass_ctx = click.make_pass_decorator(Ctx)
 
 
 def echo_post(body: str, fmt: str, tables: str) -> None:
+    """Print a public text on standard output, a blank line after the one before."""
     from gm.service.posts import output
 
+    obj = click.get_current_context().find_object(Ctx)
+    if obj is not None:
+        if obj.printed:
+            click.echo()
+        obj.printed = True
     click.echo(output(body, fmt, tables).rstrip("\n"))
 
 
 def echo_posts(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
     """Print posts on stdout, each announced on stderr (so a pipe gets posts only)."""
-    for i, post in enumerate(posts):
-        if i:
-            click.echo()
+    for post in posts:
         number = f"post {post.number}" if post.number is not None else "preview"
         click.secho(f"── {number}: {post_name(post.ref.kind, post.ref.at)} ──", err=True, dim=True)
         echo_post(post.body, fmt, tables)
 
 
 def echo_reply(campaign: Campaign, player: str, body: str, fmt: str, tables: str) -> None:
-    """Print a private reply on stdout, announced on stderr with the player
-    (a seat, shown by its current name) and the campaign it belongs to (an
-    MJ may run two tables)."""
-    reply_header(campaign.meta.title, campaign.slug, campaign.meta.name(player))
-    echo_post(body, fmt, tables)
+    """A private reply to the seat ``player`` (shown by its current name) of
+    ``campaign``: see ``echo_private``."""
+    echo_private(campaign.meta.title, campaign.slug, campaign.meta.name(player), body, fmt, tables)
 
 
-def reply_header(title: str, slug: str, player: str) -> None:
-    click.secho(f"── private reply to {player} · {title} [{slug}] ──", err=True, dim=True)
+def echo_private(
+    title: str, slug: str, player: str, body: str, fmt: str, tables: str, what: str = "reply"
+) -> None:
+    """A private text for ``player``, never on standard output (which carries
+    what is public, so that a pipe to the clipboard never holds a hand): on
+    standard error under a line naming the player and the campaign (an MJ
+    may run two tables), or written to ``--pm-dir``'s file for the player."""
+    from gm.service.posts import output
+
+    text = output(body, fmt, tables)
+    obj = click.get_current_context().find_object(Ctx)
+    folder = obj.pm_dir if obj is not None else None
+    if folder is None:
+        reply_header(title, slug, player, what)
+        click.echo(text.rstrip("\n"), err=True)
+        return
+    from gm.core.names import slugify
+
+    path = Path(folder) / f"{slug}-{slugify(player) or 'joueur'}.md"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise InputError(
+            f"cannot write the private {what} to {player} into {path}: {err.strerror or err}",
+            code="output/pm-dir",
+        ) from err
+    note(f"Private {what} to {player}: {path}")
+
+
+def reply_header(title: str, slug: str, player: str, what: str = "reply") -> None:
+    click.secho(f"── private {what} to {player} · {title} [{slug}] ──", err=True, dim=True)
 
 
 def echo_json(value: Any) -> None:

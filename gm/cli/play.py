@@ -15,12 +15,12 @@ from gm.cli.context import (
     echo_json,
     echo_post,
     echo_posts,
+    echo_private,
     echo_reply,
     format_option,
     note,
     pass_ctx,
     preview_option,
-    reply_header,
 )
 from gm.cli.steps import DEADLINE_HELP
 from gm.errors import GMError, InputError
@@ -153,9 +153,9 @@ def order(
             word=word,
         )
     except GMError as err:
-        if err.draft:  # the refusal to send: announced like any reply
-            reply_header(ctx.env.store.campaign(slug).title, slug, player)
-            echo_post(err.draft, fmt, tables)
+        if err.draft:  # the refusal to send: a private reply like any other
+            title = ctx.env.store.campaign(slug).title
+            echo_private(title, slug, player, err.draft, fmt, tables)
             err.draft = None
         raise
     if result.reply:
@@ -163,7 +163,6 @@ def order(
     for line in result.notes:
         note(line)
     if result.posts:  # a public move (a player's turn) calls for a post to publish
-        click.echo()
         echo_posts(result.posts, fmt, tables)
     state = result.campaign.state
     awaiting = result.campaign.table.named(result.campaign.game.waiting_for(state))
@@ -259,10 +258,9 @@ def remind(ctx: Ctx, fmt: str | None) -> None:
     fmt, tables = ctx.style(slug, fmt)
     click.secho("── public reminder ──", err=True, dim=True)
     echo_post(reminder.public, fmt, tables)
+    title = ctx.env.store.campaign(slug).title
     for player, body in reminder.nudges.items():
-        click.echo()
-        click.secho(f"── private message to {player} ──", err=True, dim=True)
-        echo_post(body, fmt, tables)
+        echo_private(title, slug, player, body, fmt, tables, "message")
 
 
 @click.command(name="default")
@@ -293,8 +291,6 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
     fmt, tables = ctx.style(slug, fmt)
     if result.reply and result.to:
         echo_reply(result.campaign, result.to, result.reply, fmt, tables)
-        if result.posts:
-            click.echo()
     echo_posts(result.posts, fmt, tables)
     campaign = result.campaign
     awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))

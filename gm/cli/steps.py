@@ -84,15 +84,10 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
         for applied in result.defaults:  # printed as 'gm default PLAYER' prints them
             if applied.reply and applied.to:
                 echo_reply(applied.campaign, applied.to, applied.reply, fmt, tables)
-            if applied.posts:
-                click.echo()
-                echo_posts(applied.posts, fmt, tables)
+            echo_posts(applied.posts, fmt, tables)
             note(f"Applied the rules' default for {applied.to} (event {applied.campaign.seq}).")
-            click.echo()
         if result.reply and result.to:  # a player's choice, recorded by the MJ
             echo_reply(result.campaign, result.to, result.reply, fmt, tables)
-            if result.posts:
-                click.echo()
         echo_posts(result.posts, fmt, tables)
         campaign = result.campaign
         awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))

@@ -8,11 +8,11 @@ import click
 from gm.cli.context import (
     Ctx,
     echo_post,
+    echo_private,
     format_option,
     note,
     pass_ctx,
     preview_option,
-    reply_header,
 )
 
 
@@ -85,9 +85,8 @@ def replace_(ctx: Ctx, old: str, new: str, gender: str | None, fmt: str | None) 
     fmt, tables = ctx.style(slug, fmt)
     click.secho("── public notice ──", err=True, dim=True)
     echo_post(changed.notice or "", fmt, tables)
-    click.echo()
-    reply_header(changed.campaign.meta.title, slug, changed.player)
-    echo_post(changed.status or "", fmt, tables)
+    title = changed.campaign.meta.title
+    echo_private(title, slug, changed.player, changed.status or "", fmt, tables, "message")
     note(f"Done (event {changed.campaign.seq}). {changed.player} sits in {old}'s seat.")
 
 

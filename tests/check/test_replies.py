@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from forum import forum
-from support import Gm
+from support import Gm, private
 from test_honest import browser_copy
 
 from gm.check.checker import check_thread
@@ -28,7 +28,7 @@ def game(db: str) -> tuple[Gm, str]:
     gm("new", "magot", "--title", "Le casse", "--players", "fab,marco,lulu", "--seed", "graine",
        "--option", "rounds=1")  # fmt: skip
     gm("draw")
-    reply = gm("order", "fab", ORDERS["fab"]).stdout
+    reply = private(gm("order", "fab", ORDERS["fab"]))
     gm("order", "marco", ORDERS["marco"])
     gm("order", "lulu", "sur fab, clic clic clic")
     return gm, reply

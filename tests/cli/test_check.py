@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from check.forum import forum
 from click.testing import CliRunner
-from support import Gm
+from support import Gm, private
 
 from gm.check import main
 from gm.cli import cli
@@ -37,7 +37,7 @@ def thread(db: str, monkeypatch: pytest.MonkeyPatch) -> str:
        "--option", "rounds=1")  # fmt: skip
     gm("draw")
     for player, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
-        replies[player] = gm("order", player, f"sur {target}, clic clic clic").stdout
+        replies[player] = private(gm("order", player, f"sur {target}, clic clic clic"))
     gm("reveal", "--force")
     gm("resolve")
     gm("post", "disclosure")

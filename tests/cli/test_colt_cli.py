@@ -35,7 +35,10 @@ def lines(text: str) -> list[str]:
 def test_the_plan_turn_by_turn_with_a_face_down_card(db: str) -> None:
     gm = support.Gm(db)
     setup(gm)
-    out = gm("order", "ana", "je joue Tir").stdout
+    played = gm("order", "ana", "je joue Tir")
+    out = played.stdout  # the public post only: ana's hand is in her private reply
+    assert "Ta main" not in out and "Noté, ana" not in out
+    assert support.typeset("Ta main : ") in support.private(played)
     assert support.typeset("## Manche 1, Plan, tour 1 : ana joue Tir") in out
     assert support.typeset("La pile (1 carte) : 1. ana — Tir") in out
     assert (
@@ -45,7 +48,7 @@ def test_the_plan_turn_by_turn_with_a_face_down_card(db: str) -> None:
         in out
     )
     refused = gm("order", "cleo", "je joue Tir", code=1)
-    assert refused.stdout.strip() == support.typeset("Refusé : c'est le tour de bob.")
+    assert support.private(refused).strip() == support.typeset("Refusé : c'est le tour de bob.")
     assert "Error: it is bob's turn of the Plan, not cleo's [colt/not-your-turn]" in refused.stderr
     gm("order", "bob", "je pioche")
     gm("order", "cleo", "Braquage")
@@ -84,7 +87,7 @@ def test_the_action_lists_the_legal_choices_and_refuses_others(db: str) -> None:
     status = gm("status").stdout
     assert "Awaiting: ana" in status
     refused = gm("order", "ana", "le coffre", code=1)
-    assert refused.stdout.strip() == support.typeset(
+    assert support.private(refused).strip() == support.typeset(
         "Refusé : ce choix n'est pas possible pour ta carte Braquage."
         " Choix possibles : « la bourse » · « le bijou »."
     )
@@ -133,3 +136,12 @@ def test_a_train_set_by_hand_is_said_to_be_the_mjs_choice(db: str) -> None:
     assert "tirage `setup/" not in out
     for what in ("Personnages choisis", "Wagons placés", "Bourses des wagons fixées"):
         assert support.typeset(f"- {what} par le MJ : sans tirage") in out
+    out = hand(
+        "round", "--card", "Tunnel",
+        *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={DECK}")),
+    ).stdout  # fmt: skip
+    assert support.typeset(
+        "- Carte de la manche choisie par le MJ : sans tirage, c'est son choix et non le hasard.\n"
+        "- Pioche de ana ordonnée par le MJ : sans tirage.\n"
+    ) in out
+    assert "tirage `round-" not in out

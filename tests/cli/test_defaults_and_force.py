@@ -25,7 +25,7 @@ def test_fistful_gm_default_billy_discards_the_1_and_the_2(db: str) -> None:
     gm = fistful(db)
     gm("order", "ana", "5 et 6")
     result = gm("default", "billy")
-    assert result.stdout.startswith(
+    assert support.private(result).startswith(
         typeset(
             "Sans réponse de ta part à temps, billy, la règle a choisi pour toi.\n\n"
             "Défausse reçue, billy : le 1 et le 2, face cachée."
@@ -42,11 +42,11 @@ def test_fistful_reveal_force_plays_the_missing_card_then_reveals(db: str) -> No
     gm("order", "ana", "je joue le 3")
     result = gm("reveal", "--force")
     assert result.stderr.startswith(f"── private reply to billy · {TITLE} [{SLUG}] ──\n")
-    assert result.stdout.startswith(
+    assert support.private(result).startswith(
         "Sans réponse de ta part à temps, billy, la règle a choisi pour toi.\n"
     )
-    assert typeset("Carte reçue pour le duel 1 de la manche 1 : **3**.") in result.stdout
-    assert "**ana** joue le **3 rouge**, **billy** le **3 vert**." in result.stdout
+    assert typeset("Carte reçue pour le duel 1 de la manche 1 : **3**.") in support.private(result)
+    assert "**ana** joue le **3 rouge**, **billy** le **3 vert**." in result.stdout  # the duel post
     assert f"[{SLUG}] Applied the rules' default for billy (event " in result.stderr
     kinds = [e["kind"] for e in gm.history()]
     assert kinds.count("gm.default-applied") == 2
@@ -108,7 +108,7 @@ def test_r4_gm_default_at_the_stay_or_fold_records_a_stay(db: str) -> None:
     gm("order", "fab", "je me couche")
     result = gm("default", "marco")
     assert result.stderr.startswith(f"── private reply to marco · {TITLE} [{SLUG}] ──\n")
-    assert result.stdout == typeset(
+    assert support.private(result) == typeset(
         "Sans réponse de ta part à temps, marco, la règle te fait rester au tour 1 : qui ne"
         " dit rien reste.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"

@@ -7,6 +7,7 @@ import hashlib
 import json
 
 from click.testing import CliRunner, Result
+from support import private
 
 from gm.core.fortune import Fortune
 
@@ -27,7 +28,7 @@ def opened(db: str) -> str:
 
 def test_a_word_line_is_recorded_and_the_order_still_read(db: str) -> None:
     opened(db)
-    reply = gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme").stdout
+    reply = private(gm(db, "order", "fab", "je braque marco, CLIC CLIC CLIC\nGraine : pomme"))
     assert "tu braques **marco** avec **CLIC CLIC CLIC**" in reply
     assert "Ta graine pour le hasard\u00a0: `pomme`" in reply
     history = json.loads(gm(db, "history", "--json").stdout)

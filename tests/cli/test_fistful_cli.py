@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import support
 from click.testing import Result
-from support import typeset
+from support import private, typeset
 
 from gm.render.filters import datetime_fr
 
@@ -216,7 +216,7 @@ def test_three_players_are_refused(gm: Gm) -> None:
 def test_a_setup_discard_gets_the_french_reply_with_its_seal(gm: Gm) -> None:
     new(gm)
     result = gm("order", "bob", "je défausse la dynamite et le 8")
-    assert result.stdout == (
+    assert support.private(result) == (
         typeset(
             "Défausse reçue, bob : le 8 et la Dynamite, face cachée. Tu gardes 1 · 2 · 3 · 4 · 5 ·"
             " 6 · 7. Tu peux en changer jusqu'au début du duel.\n"
@@ -225,7 +225,7 @@ def test_a_setup_discard_gets_the_french_reply_with_its_seal(gm: Gm) -> None:
     )
     # 1-3: the campaign, its seed, the opening post; 4-6: the message, the
     # command it carries, bob's sealed discards
-    assert result.stderr == (
+    assert support.notes(result) == (
         f"── private reply to bob · {TITLE} [{SLUG}] ──\n"
         f"[{SLUG}] Recorded (event 6). Awaiting: ana. Next: gm order (setup: waiting for ana's setup"
         " discards)\n"
@@ -274,7 +274,7 @@ def test_start_posts_the_seals_of_the_setup_discards(gm: Gm) -> None:
 def test_a_card_gets_the_french_reply_with_the_card_forbidden_next(gm: Gm) -> None:
     started(gm)
     result = gm("order", "ana", "Je joue le 5")
-    assert result.stdout == (
+    assert support.private(result) == (
         typeset(
             "Carte reçue pour le duel 1 de la manche 1 : **5**. Tu peux en changer jusqu'à la"
             f" révélation (avant {DEADLINE_FR}).\n"
@@ -285,7 +285,7 @@ def test_a_card_gets_the_french_reply_with_the_card_forbidden_next(gm: Gm) -> No
             "Ta pile retirée : 1 · 2.\n"
         )
     )
-    assert result.stderr == (
+    assert support.notes(result) == (
         f"── private reply to ana · {TITLE} [{SLUG}] ──\n"
         f"[{SLUG}] Recorded (event 16). Awaiting: bob. Next: gm order (manche 1, duel 1 of 6: waiting"
         " for bob's card)\n"
@@ -408,13 +408,14 @@ DUEL_2 = "J'attends de toi : ta carte pour le duel 2."
 def assert_refused_and_unchanged(
     gm: Gm, args: list[str], reply: str, error: str, now: str = DUEL_2
 ) -> None:
-    """A refused message: exit 1, the French reply on stdout, ending with what
+    """A refused message: exit 1, the French reply (private, on stderr), ending with what
     the game waits for from the player now (``now``), the error on stderr after
     the reply's header, the refusal logged privately, and nothing else changed."""
     before = gm.status()
     result = gm("order", *args, code=1)
-    assert result.stdout == typeset(f"{reply}\n{now}\n")
-    assert result.stderr == f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n{error}"
+    assert result.stdout == ""  # nothing public: the reply is private
+    assert support.private(result) == typeset(f"{reply}\n{now}\n")
+    assert support.notes(result) == f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n{error}"
     after = gm.status()
     assert after["events"] == before["events"] + 1
     assert {k: v for k, v in after.items() if k != "events"} == {
@@ -490,7 +491,7 @@ def test_refused_messages(gm: Gm, text: str, reply: str, error: str) -> None:
 def test_explicit_fields(gm: Gm) -> None:
     started(gm)
     result = gm("order", "ana", "--card", "dynamite")
-    assert result.stdout.startswith(
+    assert support.private(result).startswith(
         typeset("Carte reçue pour le duel 1 de la manche 1 : **Dynamite**.")
     )
     assert gm("order", "ana", "--card", "9", code=2).stderr == (
@@ -521,7 +522,7 @@ def test_the_green_8_pick_is_awaited_and_shown(gm: Gm) -> None:
         "Next: gm order (manche 1, duel 2 of 6: waiting for ana's card, bob's card, bob's"
         " green-8 pick)\n"
     )
-    reply = gm("order", "bob", "je reprends le 2 et je joue le 2").stdout
+    reply = private(gm("order", "bob", "je reprends le 2 et je joue le 2"))
     assert reply.startswith(
         typeset(
             "Tu reprends le 2 de ta pile retirée grâce à ton 8 vert : il est montré à ana.\n"
@@ -620,8 +621,9 @@ def test_remind_names_the_late_player_and_nudges_them(gm: Gm) -> None:
         typeset(
             f"bob, je t'attends avant {DEADLINE_FR}.\nIl me faut encore : ta carte pour le duel 1.\n"
         )
-    ) in result.stdout
-    public = result.stdout.split("bob, je t'attends")[0]
+    ) in support.private(result)
+    public = result.stdout  # the public reminder: no card of anyone's hand
+    assert "je t'attends" not in public
     assert not re.search(r"\*\*([1-8]|Dynamite) (rouge|verte?)\*\*", public)
     assert "Ta main" not in public
 

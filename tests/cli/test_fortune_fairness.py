@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner, Result
-from support import NewDb
+from support import NewDb, private
 
 from gm.core.fortune import Fortune, label_for
 
@@ -82,9 +82,9 @@ def test_words_sent_before_the_first_draw_make_the_seed_alone_worthless(db: str)
 
 def test_a_word_the_mj_typed_is_shown_as_such_to_its_player(db: str) -> None:
     gm(db, "new", "magot", "-t", "Saisie", "-p", "fab,marco,lulu", "--seed", "graine")
-    typed = gm(db, "order", "fab", "--salt", "citron").stdout
+    typed = private(gm(db, "order", "fab", "--salt", "citron"))
     assert "Graine saisie par le MJ pour toi\u00a0: `citron`. Si tu ne l'as pas envoyée" in typed
-    sent = gm(db, "order", "marco", "graine : citron").stdout
+    sent = private(gm(db, "order", "marco", "graine : citron"))
     assert "Ta graine pour le hasard\u00a0: `citron`" in sent
     words = [e for e in json.loads(gm(db, "history", "--json").stdout) if "word" in e["payload"]]
     assert [(e["payload"]["player"], e["payload"]["typed"]) for e in words] == [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html5lib
 import pytest
-from support import Gm, typeset
+from support import Gm, private, typeset
 
 NAMES = "fab,**Bob**,<img src=x onerror=alert(1)>,:smile:"
 WJ, ZWSP = "\u2060", "\u200b"
@@ -23,7 +23,7 @@ REFUSED = "je braque [url=http://evil]**Bob**[/url] BANG BANG"
 
 def test_a_refused_order_is_answered_in_bbcode_without_markdown_escapes(gm: Gm) -> None:
     result = gm("order", "fab", REFUSED, "--format", "phpbb", code=1)
-    assert result.stdout == typeset(
+    assert private(result) == typeset(
         "Ordre refusé : « BANG BANG » n'existe pas. C'est BANG (une balle) ou BANG BANG BANG"
         " (le plus rapide).\n"
         "\n"
@@ -32,7 +32,7 @@ def test_a_refused_order_is_answered_in_bbcode_without_markdown_escapes(gm: Gm) 
     )
     quoted = gm("order", "fab", "Bob [url=http://evil]x[/url]", "--format", "bbcode", code=1)
     # the player's text, quoted back: no backslash, no live [url] tag, no link, lines kept
-    assert quoted.stdout == typeset(
+    assert private(quoted) == typeset(
         "Ordre refusé : tu braques, mais avec quoi ? Précise BANG BANG BANG, BANG ou CLIC CLIC"
         f" CLIC dans « Bob [{ZWSP}url=http:{WJ}//evil]x[{ZWSP}/url] ».\n"
         "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
@@ -44,7 +44,7 @@ def test_a_refused_order_is_answered_in_bbcode_without_markdown_escapes(gm: Gm) 
 
 def test_a_refused_order_in_html_holds_no_element_from_a_name(gm: Gm) -> None:
     result = gm("order", "fab", "je braque personne BANG", "--format", "html", code=1)
-    doc = html5lib.parse(result.stdout, treebuilder="etree", namespaceHTMLElements=False)
+    doc = html5lib.parse(private(result), treebuilder="etree", namespaceHTMLElements=False)
     body = doc.find("body")
     assert body is not None
     assert {el.tag for el in body.iter()} <= {"body", "p", "br", "strong", "em", "code"}
@@ -55,8 +55,8 @@ def test_a_refused_order_in_html_holds_no_element_from_a_name(gm: Gm) -> None:
 def test_the_refusal_follows_the_campaigns_format_setting(gm: Gm) -> None:
     gm("set", "format", "forumactif")
     result = gm("order", "fab", "je braque personne BANG", code=1)
-    assert result.stdout.startswith(typeset("Ordre refusé : je ne connais personne", breaks=False))
-    assert "\\*" not in result.stdout  # BBCode, not Markdown
+    assert private(result).startswith(typeset("Ordre refusé : je ne connais personne", breaks=False))
+    assert "\\*" not in private(result)  # BBCode, not Markdown
 
 
 def test_a_preset_sets_the_tables_too(gm: Gm) -> None:

@@ -115,16 +115,17 @@ def without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
 def assert_refused_and_unchanged(
     gm: Gm, args: list[str], reply: str, error: str, now: str | None = None
 ) -> None:
-    """A refused order: exit 1, the French reply on stdout (ending with ``now``,
+    """A refused order: exit 1, the French reply, private, on stderr (ending with ``now``,
     what the game waits for from the player, if anything), the error on
     stderr after the reply's header, the refusal logged (privately) and
     nothing else changed."""
     before = gm.status()
     pm_before = gm("pm", args[0]).stdout
     result = gm("order", *args, code=1)
-    assert result.stdout == nb(reply + (f"\n{now}\n" if now else ""))
+    assert result.stdout == ""  # nothing public: the reply is private
+    assert support.private(result) == nb(reply + (f"\n{now}\n" if now else ""))
     header = f"── private reply to {args[0]} · {TITLE} [{SLUG}] ──\n"
-    assert result.stderr == header + error
+    assert support.notes(result) == header + error
     after = gm.status()
     assert after["events"] == before["events"] + 1
     assert without(after, "events") == without(before, "events")
@@ -236,7 +237,7 @@ def fortune_bills(seed: str, label: str, deck: list[int]) -> list[int]:
 def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it(gm: Gm) -> None:
     new(gm)
     reply = gm("order", "marco", "graine : Cadillac")
-    assert reply.stdout == (
+    assert support.private(reply) == (
         nb(
             "Bien reçu, marco.\n"
             "Ta graine pour le hasard : `Cadillac` — elle sera publiée et mêlée aux prochains"
@@ -245,7 +246,7 @@ def test_a_word_alone_is_acknowledged_and_the_round_post_prints_the_draw_with_it
     )
     # 3 at the opening; the message and the word, no command
     assert (
-        reply.stderr == "── private reply to marco · Le casse du siècle [le-casse-du-siecle] ──\n"
+        support.notes(reply) == "── private reply to marco · Le casse du siècle [le-casse-du-siecle] ──\n"
         "[le-casse-du-siecle] Recorded (event 5). Nobody else is awaited."
         " Next: gm draw (opens round 1)\n"
     )
@@ -283,7 +284,7 @@ def test_a_draw_without_any_word_says_so(gm: Gm) -> None:
 def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
     to_the_reveal(gm)
     reply = gm("order", "lulu", "graine : jazz\nje me couche")
-    assert reply.stdout == (
+    assert support.private(reply) == (
         nb(
             "C'est noté, lulu : tu te couches au tour 1. Arme baissée, un point de honte, mais"
             " personne ne te tirera dessus.\n"
@@ -300,7 +301,7 @@ def test_a_word_sent_with_a_choice_is_acknowledged_too(gm: Gm) -> None:
 def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -> None:
     opened(gm)
     result = gm("order", "fab", "Je braque mon flingue sur marco (BANG BANG BANG)")
-    assert result.stdout == nb(
+    assert support.private(result) == nb(
         "Ordre reçu pour le tour 1 : tu braques **marco** avec **BANG BANG BANG**.\n"
         f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
         f"{gm.seal_line('fab', 1)}"
@@ -308,7 +309,7 @@ def test_an_order_gets_the_french_reply_and_the_mj_sees_who_is_awaited(gm: Gm) -
         "Après ce tour, il te restera : BANG BANG BANG ×0, BANG ×2, CLIC CLIC CLIC ×5.\n"
         "Tu as 0 $, 0 blessure, 0 point de honte.\n"
     )
-    assert result.stderr == (
+    assert support.notes(result) == (
         "── private reply to fab · Le casse du siècle [le-casse-du-siecle] ──\n"
         # 7 after the draw; the message, the command decided, the sealed order
         "[le-casse-du-siecle] Recorded (event 10). Awaiting: marco, lulu, tom."
@@ -322,14 +323,14 @@ def test_a_second_order_replaces_the_first_and_both_stay_in_the_history(gm: Gm) 
     gm("order", "fab", "Je braque mon flingue sur marco (BANG BANG BANG)")
     result = gm("order", "fab", "finalement lulu, clic clic clic")
     # the reply says the new order replaced the previous one
-    assert result.stdout.startswith(
+    assert support.private(result).startswith(
         nb(
             "Nouvel ordre pour le tour 1, il remplace le précédent : tu braques **lulu** avec"
             " **CLIC CLIC CLIC**."
         )
         + "  \n"
     )
-    assert nb("il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4.") in result.stdout
+    assert nb("il te restera : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×4.") in support.private(result)
     assert gm("pm", "fab").stdout == nb(
         f"**{TITLE} — ta situation, fab** (tour 1)\n"
         "\n"
@@ -402,13 +403,13 @@ def test_two_targets_are_refused(gm: Gm) -> None:
     opened(gm, deadline=False)
     before = gm.status()
     result = gm("order", "fab", "marco et lulu, BANG", code=1)
-    assert result.stdout.startswith(
+    assert support.private(result).startswith(
         nb("Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis ")
     )
-    assert result.stdout.endswith(
+    assert support.private(result).endswith(
         nb(" dans « marco et lulu, BANG ».\n\nJ'attends ton ordre pour le tour 1.\n")
     )
-    assert result.stderr == (
+    assert support.notes(result) == (
         f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
         "Error: two targets in 'marco et lulu, BANG': marco and lulu; aim at one player only"
         " [magot/two-targets]\n"
@@ -419,7 +420,7 @@ def test_two_targets_are_refused(gm: Gm) -> None:
 def test_the_two_targets_reply_names_the_two_players(gm: Gm) -> None:
     opened(gm, deadline=False)
     result = gm("order", "fab", "marco et lulu, BANG", code=1)
-    assert result.stdout == nb(
+    assert support.private(result) == nb(
         "Ordre refusé : tu ne peux braquer qu'une seule personne, et je lis marco et lulu"
         " dans « marco et lulu, BANG ».\n"
         "\n"
@@ -466,7 +467,7 @@ def test_a_spent_option_is_refused_in_a_later_round_saying_what_remains(gm: Gm) 
         now="J'attends ton ordre pour le tour 2.",
     )
     # what is left still works
-    assert gm("order", "fab", "lulu BANG").stdout.startswith(
+    assert support.private(gm("order", "fab", "lulu BANG")).startswith(
         nb("Ordre reçu pour le tour 2 : tu braques **lulu** avec **BANG**.") + "  \n"
     )
 
@@ -485,7 +486,7 @@ def test_an_order_for_someone_not_at_the_table_is_not_found(gm: Gm) -> None:
 def test_explicit_options_work_like_free_text(gm: Gm) -> None:
     opened(gm)
     result = gm("order", "tom", "--target", "fab", "--option", "bang")
-    assert result.stdout == nb(
+    assert support.private(result) == nb(
         "Ordre reçu pour le tour 1 : tu braques **fab** avec **BANG**.\n"
         f"Tu peux le changer jusqu'à la révélation (avant {DEADLINE_FR}).\n"
         f"{gm.seal_line('tom', 1)}"
@@ -506,6 +507,7 @@ def test_remind_prints_the_public_reminder_and_a_nudge_per_missing_player(gm: Gm
     gm("order", "fab", "marco BBB")
     gm("order", "tom", "fab bang")
     result = gm("remind")
+    # the reminder is public (standard output); each nudge is private
     assert result.stdout == nb(
         f"**{TITLE} — on attend encore quelqu'un**\n"
         "\n"
@@ -513,17 +515,17 @@ def test_remind_prints_the_public_reminder_and_a_nudge_per_missing_player(gm: Gm
         f"Dernier délai : **{DEADLINE_FR}**. Passé ce délai, le MJ tranche.\n"
         "\n"
         f"{gm.footer()}\n"
-        "\n"
-        f"marco, il me manque ton ordre pour le tour 1, à m'envoyer avant {DEADLINE_FR}."
-        " Dis-moi qui tu braques et avec quoi, par exemple « je braque fab, CLIC CLIC CLIC ».\n"
-        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
-        "\n"
-        f"lulu, il me manque ton ordre pour le tour 1, à m'envoyer avant {DEADLINE_FR}."
-        " Dis-moi qui tu braques et avec quoi, par exemple « je braque fab, CLIC CLIC CLIC ».\n"
-        "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
     )
-    assert result.stderr == (
-        "── public reminder ──\n── private message to marco ──\n── private message to lulu ──\n"
+    for n, player in enumerate(("marco", "lulu")):
+        assert support.private(result, n) == nb(
+            f"{player}, il me manque ton ordre pour le tour 1, à m'envoyer avant {DEADLINE_FR}."
+            " Dis-moi qui tu braques et avec quoi, par exemple « je braque fab, CLIC CLIC CLIC ».\n"
+            "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
+        )
+    assert support.notes(result) == (
+        "── public reminder ──\n"
+        f"── private message to marco · {TITLE} [{SLUG}] ──\n"
+        f"── private message to lulu · {TITLE} [{SLUG}] ──\n"
     )
 
 
@@ -620,14 +622,14 @@ def test_fold_can_be_changed_until_the_resolution(gm: Gm) -> None:
     assert gm("pm", "marco").stdout.endswith("Tu restes, sauf si tu me dis que tu te couches.\n")
     result = gm("fold", "marco")
     # the MJ recorded marco's choice: the reply to send him, as for a message
-    assert result.stdout == nb(
+    assert support.private(result) == nb(
         "C'est noté, marco : tu te couches au tour 1. Arme baissée, un point de honte,"
         " mais personne ne te tirera dessus.\n"
         "Tu peux encore changer d'avis jusqu'à la résolution.\n"
     )
     # 19 at the reveal, then each choice is a command decided and its event; the
     # whole table stays awaited until the resolution: a fold must not show
-    assert result.stderr.startswith(
+    assert support.notes(result).startswith(
         "── private reply to marco · Le casse du siècle [le-casse-du-siecle] ──\n"
         "[le-casse-du-siecle] Done (event 25). Awaiting: fab, marco, lulu, tom."
     )
@@ -968,8 +970,10 @@ def test_a_game_played_to_the_end_reveals_the_seed_and_discloses_every_order(
     for args in (["reveal", "--force"], ["resolve"], ["fold", "fab"]):
         assert gm(*args, code=1).stderr.endswith("[phase/game-over]\n")
     late = gm("order", "fab", "tom BANG", code=1)
-    assert late.stdout == nb("Ordre refusé : la partie est terminée, plus personne ne tire.\n")
-    assert late.stderr == (
+    assert support.private(late) == nb(
+        "Ordre refusé : la partie est terminée, plus personne ne tire.\n"
+    )
+    assert support.notes(late) == (
         f"── private reply to fab · {TITLE} [{SLUG}] ──\n"
         "Error: the game is over: nothing more to send (got 'tom BANG' from fab)"
         " [phase/game-over]\n"
@@ -1128,7 +1132,7 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
     ]:
         result = run(cli, ["--db", db, "order", player, text])
         assert result.exit_code == 0
-        (seal,) = re.findall(r"Sceau de ton ordre\u00a0: `([0-9a-f]*)`", result.stdout)
+        (seal,) = re.findall(r"Sceau de ton ordre\u00a0: `([0-9a-f]*)`", support.private(result))
         assert len(seal) == 32
         replies.append((player, seal))
     reveal = run(cli, ["--db", db, "reveal"]).stdout

@@ -43,14 +43,14 @@ def test_magot_keeps_the_word_of_a_message_refused_before_the_first_round(
     magot: support.Gm,
 ) -> None:
     result = magot("order", "marco", "Salut MJ ! ma graine: Cadillac59 a+", code=1)
-    assert result.stdout == typeset(
+    assert support.private(result) == typeset(
         "Ordre refusé : ce n'est pas le moment d'envoyer un ordre. Attends l'ouverture du"
         " prochain tour.\n"
         "\n"
         "Rien à m'envoyer pour l'instant : j'attendrai ton ordre quand le tour 1 sera ouvert.\n"
         "\n"
     ) + KEPT.format("Cadillac59")
-    assert result.stderr == (
+    assert support.notes(result) == (
         header("marco")
         + f"[{SLUG}] Read « graine : Cadillac59 » inside a line as the word for the fortune.\n"
         f"[{SLUG}] Kept the word for the fortune « Cadillac59 » (event 5): a word is recorded"
@@ -70,8 +70,8 @@ def test_magot_keeps_the_word_of_a_message_refused_before_the_first_round(
 def test_magot_keeps_the_word_of_an_order_refused_mid_round(magot: support.Gm) -> None:
     magot("draw", "--bills", "20000,10000,5000,5000,5000")
     result = magot("order", "marco", "Salut MJ ! ma graine: Cadillac59 a+", code=1)
-    assert result.stdout.endswith("\n\n" + KEPT.format("Cadillac59"))
-    assert result.stdout.startswith(typeset("Ordre refusé : je ne vois pas qui tu braques"))
+    assert support.private(result).endswith("\n\n" + KEPT.format("Cadillac59"))
+    assert support.private(result).startswith(typeset("Ordre refusé : je ne vois pas qui tu braques"))
     assert "[magot/no-target]" in result.stderr
     assert words(magot) == [("marco", "Cadillac59")]
 
@@ -80,8 +80,8 @@ def test_colt_setup_records_the_word_of_a_greeting(db: str) -> None:
     gm = support.Gm(db)
     gm("new", "colt", "--title", TITLE, "--players", "ana,bob,cyd", "--seed", "s")
     result = gm("order", "ana", "bonjour MJ\ngraine : jazz", code=1)
-    assert result.stdout == typeset("Refusé : ce n'est pas le moment.\n\n") + KEPT.format("jazz")
-    assert result.stderr == (
+    assert support.private(result) == typeset("Refusé : ce n'est pas le moment.\n\n") + KEPT.format("jazz")
+    assert support.notes(result) == (
         header("ana")
         + f"[{SLUG}] Kept the word for the fortune « jazz » (event 5): a word is recorded even"
         " when the rest of the message is refused.\n"
@@ -109,7 +109,7 @@ def test_every_game_keeps_a_word_whatever_else_the_message_says(
     gm("order", "bob", "Graine = jazz")  # a word alone, before anything is dealt
     assert words(gm) == [("bob", "jazz")]
     result = gm("order", "ana", "Bonjour le MJ, n'importe quoi\nma graine est la vie", code=1)
-    assert result.stdout.endswith(KEPT.format("la vie"))
+    assert support.private(result).endswith(KEPT.format("la vie"))
     assert "Kept the word for the fortune « la vie »" in result.stderr
     assert words(gm) == [("bob", "jazz"), ("ana", "la vie")]
     assert gm("verify").exit_code == 0

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import support
-from support import typeset
+from support import private, typeset
 
 from gm.render.filters import datetime_fr
 
@@ -145,25 +145,27 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     gm("order", "fab", "marco BANG")
     gm("order", "marco", "fab BBB")
     result = gm("replace", "fab", "Élodie")
+    # the public notice on standard output; the newcomer's status, private
     assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n"
         "\n"
         "**Élodie** prend la place de fab : même siège, même butin, mêmes blessures et mêmes"
         " secrets. Bienvenue, Élodie !\n"
         "\n" + footer(gm, archived=True)
-    ) + gm.proof() + "\n" + typeset(
+    ) + gm.proof()
+    assert support.private(result) == typeset(
         f"**{TITLE} — ta situation, Élodie** (tour 1)\n"
         "\n"
         "Tu as 0\u00a0$, 0 blessure et 0 point de honte.\n"
         "Il te reste : BANG BANG BANG ×1, BANG ×2, CLIC CLIC CLIC ×5.\n"
         "Ton ordre pour ce tour : tu braques **marco** avec **BANG**.\n"
     )
-    assert result.stderr == (
+    assert support.notes(result) == (
         "── public notice ──\n"
-        f"── private reply to Élodie · {TITLE} [{SLUG}] ──\n"
+        f"── private message to Élodie · {TITLE} [{SLUG}] ──\n"
         f"[{SLUG}] Done (event 15). Élodie sits in fab's seat.\n"
     )
-    assert_public(gm, result.stdout.split("\n\n**")[0])  # the notice, before the private status
+    assert_public(gm, result.stdout)
     # one public event, then the notice committed like any post
     change, notice = gm.history()[-2:]
     assert (change["kind"], change["audience"], change["payload"]) == (
@@ -197,13 +199,13 @@ def test_rename_and_nicknames_and_a_near_miss(gm: support.Gm) -> None:
         " [roster/nickname-word]\n"
     )
     result = gm("order", "jp", "je braque fabb, BANG", code=1)
-    assert typeset("je ne connais personne qui s'appelle « fabb »") in result.stdout
+    assert typeset("je ne connais personne qui s'appelle « fabb »") in support.private(result)
     result = gm("order", "fabb", "jp BANG", code=3)
     assert result.stderr == (
         f"Error: no player 'fabb' in '{SLUG}' (players: fab, marco, lulu, Jean-Paul); did you"
         " mean 'fab'? [player/not-found]\n"
     )
-    assert gm("order", "fab", "je braque JP, BANG").stdout.startswith(
+    assert private(gm("order", "fab", "je braque JP, BANG")).startswith(
         typeset("Ordre reçu pour le tour 1 : tu braques **Jean-Paul** avec **BANG**.") + "  \n"
     )
     gm("order", "lulu", "fab clic")
@@ -237,7 +239,7 @@ def test_gm_list_is_a_dashboard_and_notes_name_the_campaign(gm: support.Gm) -> N
         f"  {SLUG}  magot    round-1/orders  awaiting marco, lulu, Jean-Paul  2d 7h left  {TITLE}\n"
     )
     result = gm("-c", SLUG, "order", "marco", "fab BANG")
-    assert result.stderr.startswith(f"── private reply to marco · {TITLE} [{SLUG}] ──\n[{SLUG}] ")
+    assert support.notes(result).startswith(f"── private reply to marco · {TITLE} [{SLUG}] ──\n[{SLUG}] ")
     rows = gm.json("list")
     assert [(r["slug"], r["current"], r["awaiting"], r["time_left"]) for r in rows] == [
         ("duel", True, ["ana", "bob"], None),
@@ -344,7 +346,7 @@ def test_roster_and_deadline_events_export_import_and_verify(
     assert result.exit_code == 0
     assert other("verify").stdout == gm("verify").stdout
     assert other.status()["players"] == gm.status()["players"]
-    assert other("order", "jp", "Élodie clic").stdout.startswith(
+    assert support.private(other("order", "jp", "Élodie clic")).startswith(
         typeset("Ordre reçu pour le tour 1 : tu braques **Élodie** avec **CLIC CLIC CLIC**.")
         + "  \n"
     )

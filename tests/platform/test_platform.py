@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from platform_support import Gm
-from support import typeset
+from support import private, typeset
 
 from gm.core.fortune import Fortune
 
@@ -36,7 +36,8 @@ def test_new_prints_the_opening_post_with_the_seed_commitment(gm: Gm) -> None:
 def test_an_accepted_order_prints_the_reply_and_who_is_awaited(gm: Gm) -> None:
     new(gm)
     result = gm("order", "alice", "je dis pile puis face")
-    assert result.stdout.startswith("Reçu, alice\u00a0: pile face.  \nSceau de la pièce 1\u00a0: `")
+    assert result.stdout == ""  # the reply is private
+    assert private(result).startswith("Reçu, alice\u00a0: pile face.  \nSceau de la pièce 1\u00a0: `")
     assert "Awaiting: bob." in result.stderr
     assert status(gm)["awaiting"] == ["bob"]
 
@@ -46,7 +47,7 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
     before = status(gm)
     result = gm("order", "alice", "bof", code=1)
     # the reply ends with what the game waits for from alice now
-    assert result.stdout == typeset(
+    assert private(result) == typeset(
         "Ordre refusé, alice : je n'ai pas compris « bof ».\n\nJ'attends de toi ton message privé.\n"
     )
     assert result.stderr.endswith(
@@ -63,7 +64,7 @@ def test_a_refused_order_is_logged_changes_nothing_and_drafts_a_reply(gm: Gm) ->
 
 def test_explicit_fields_work_like_text(gm: Gm) -> None:
     new(gm)
-    assert gm("order", "bob", "--side", "face face").stdout.startswith(
+    assert private(gm("order", "bob", "--side", "face face")).startswith(
         "Reçu, bob\u00a0: face face.  \n"
     )
 
@@ -196,7 +197,8 @@ def test_pm_and_remind(gm: Gm) -> None:
     assert gm("pm", "Alice").stdout == typeset("alice : 0 point.\n")
     result = gm("remind")
     assert typeset("Ordres manquants : **bob**.") in result.stdout
-    assert typeset("bob, pile ou face ?") in result.stdout
+    assert typeset("bob, pile ou face ?") in private(result)  # the nudge is private
+    assert "pile ou face ?" not in result.stdout
 
 
 def test_play_a_scenario_and_print_its_summary(gm: Gm, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from platform_support import HERE, Gm
-from support import typeset, without_proof
+from support import notes, private, typeset, without_proof
 
 from gm.core.canonical import seal
 from gm.core.fortune import Fortune, label_for
@@ -38,7 +38,7 @@ def new(gm: Gm, players: str = "ana,bob,cyd", seed: str = "graine") -> None:
 
 def test_one_message_records_two_secrets_and_the_reply_gives_both_seals(gm: Gm) -> None:
     new(gm)
-    reply = gm("order", "ana", "pile, puis face").stdout
+    reply = private(gm("order", "ana", "pile, puis face"))
     secrets = [e for e in history(gm) if e["kind"] == "toss.guess-set"]
     assert [(e["payload"]["coin"], e["payload"]["side"]) for e in secrets] == [
         (1, "pile"),
@@ -88,10 +88,8 @@ def test_robbers_move_in_turn_order_in_public_and_the_first_player_rotates(gm: G
     assert data["expected"] == [{"player": "ana", "how": "public", "what": "whom to rob"}]
     refused = gm("order", "bob", "je vole ana", code=1)
     assert refused.stderr.endswith("Error: it is ana's turn, not bob's [toss/not-your-turn]\n")
-    assert (
-        gm("order", "ana", "je vole cyd", code=1)
-        .stderr.splitlines()[1]
-        .startswith("Error: cyd has no point to lose")
+    assert notes(gm("order", "ana", "je vole cyd", code=1)).splitlines()[1].startswith(
+        "Error: cyd has no point to lose"
     )
     gm("order", "ana", "je vole bob")
     assert status(gm)["awaiting"] == ["bob"]
@@ -117,8 +115,9 @@ def test_a_default_is_drawn_from_its_own_stream_and_recorded_as_such(gm: Gm) -> 
     assert without_proof(result.stdout).endswith("· tour 1, vol 1_\n")
     victims = ["bob", "cyd"]
     picked = victims[Fortune("g2", "round-1/steal-1").below(2)]
-    # ana's reply (the rules chose for her), then the post
-    assert result.stdout.startswith(f"Noté, ana.\n\n## Tour 1, vol 1\u00a0: ana vole {picked}\n")
+    # ana's reply (the rules chose for her), private; the post, public
+    assert private(result) == "Noté, ana.\n"
+    assert result.stdout.startswith(f"## Tour 1, vol 1\u00a0: ana vole {picked}\n")
     assert "── post 3: steal 1.1 ──" in result.stderr
     kinds = [e["kind"] for e in history(gm)]
     at = kinds.index("gm.default-applied")
@@ -153,8 +152,9 @@ def test_posts_are_addressed_by_round_and_robbery(gm: Gm) -> None:
     gm("flip")
     gm("order", "ana", "je garde")
     second = gm("order", "bob", "je vole ana")
-    # The move is public: gm order prints the acknowledgment, then the post it called for.
-    assert second.stdout.startswith("Noté, bob.\n\n## Tour 1, vol 2\u00a0: bob vole ana\n")
+    # The move is public: gm order prints the post it called for, the acknowledgment privately.
+    assert second.stdout.startswith("## Tour 1, vol 2\u00a0: bob vole ana\n")
+    assert private(second) == "Noté, bob.\n"
     assert "── post 4: steal 1.2 ──" in second.stderr
     assert gm("post", "steal", "1.2").stdout == gm("post", "steal", "1").stdout
     assert gm("post", "steal", "1.1").stdout.startswith(
