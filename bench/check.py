@@ -13,25 +13,24 @@ per game) so that a second run only checks. Run:
 
     python bench/check.py [--runs 5] [--keep /tmp/gm-bench-check]
 
-Measured on the 2-CPU machine shared with other jobs (load average 9 to
-11, 3 runs; the wall time is what the load leaves, the CPU time the
-checker's own work):
+Measured on the 2-CPU machine (2026-12-03, 3 runs, real threads: each post
+with the proof block gm published):
 
     thread            posts      KB   wall s   CPU s  CPU s/100 KB
-    magot-0              28      73     0.93    0.29          0.40
-    magot-20x12          40     141     1.53    0.50          0.36
-    colt-0              115     216     2.77    0.88          0.41
-    magot-20x25          79     283     3.95    1.24          0.44
-    magot-20x50         154     575     7.29    2.24          0.39
-    rattlesnake-0       472     659    18.17    4.57          0.69
-    rattlesnake-1       505     704    15.99    4.96          0.70
-    magot-20x100        304    1269    20.12    5.73          0.45
+    magot-0              28      73     0.32    0.20          0.27
+    magot-20x12          40     142     0.78    0.53          0.37
+    colt-0              115     217     1.25    0.83          0.38
+    magot-20x25          79     284     1.31    0.91          0.32
+    magot-20x50         154     577     2.81    1.80          0.31
+    rattlesnake-0       472     665     4.42    2.98          0.45
+    rattlesnake-1       505     710     4.89    3.30          0.46
+    magot-20x100        304    1274     5.37    3.78          0.30
 
-Linear: 0.4 s of CPU per 100 KB at Le Magot whatever the length (0.7 at
+Linear: 0.3 s of CPU per 100 KB at Le Magot whatever the length (0.45 at
 Rattlesnake City, whose views list every legal place of a tile), so a
-1.4 MB thread takes about 6 s of CPU (tools/gm_check.py took 43 s). Most of
-it is gm rendering every post again (the game's views and templates, as
-when the MJ made them), then reading and the replay.
+1.4 MB thread takes about 4 s of CPU (the retired tools/gm_check.py took
+43 s). Most of it is gm rendering every post again (the game's views and
+templates, as when the MJ made them), then reading and the replay.
 """
 
 from __future__ import annotations
