@@ -142,6 +142,6 @@ def test_a_train_set_by_hand_is_said_to_be_the_mjs_choice(db: str) -> None:
     ).stdout  # fmt: skip
     assert support.typeset(
         "- Carte de la manche choisie par le MJ : sans tirage, c'est son choix et non le hasard.\n"
-        "- Pioche de ana ordonnée par le MJ : sans tirage.\n"
+        "- Pioche d'ana ordonnée par le MJ : sans tirage.\n"
     ) in out
     assert "tirage `round-" not in out

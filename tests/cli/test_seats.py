@@ -60,7 +60,7 @@ def test_fistful_nick_rename_and_replace_work(gm: support.Gm) -> None:
     assert gm("nick", "bob", "bobby").stderr.endswith("'bobby' now means bob.\n")
     gm("rename", "bob", "Robert")
     replaced = gm("replace", "ana", "Yvette", "--gender", "f")
-    assert "**Yvette** prend la place de ana" in replaced.stdout
+    assert "**Yvette** prend la place d'ana" in replaced.stdout
     status = gm.status()
     assert status["awaiting"] == ["Yvette", "Robert"]
     assert [(p["name"], p["color"]) for p in status["players"]] == [
