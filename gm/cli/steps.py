@@ -10,15 +10,27 @@ does not know.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from gm import games
-from gm.cli.context import Ctx, echo_posts, echo_reply, format_option, note, preview_option
+from gm.cli.context import (
+    Ctx,
+    echo_posts,
+    echo_private,
+    echo_reply,
+    format_option,
+    note,
+    preview_option,
+)
 from gm.core.protocol import ParamSpec, StepSpec
 from gm.errors import InputError
+
+if TYPE_CHECKING:
+    from gm.service.actions import Post
+    from gm.service.loading import Campaign
 
 DEADLINE_HELP = (
     "When the players must answer (campaign time zone): '2026-12-03 20:00',"
@@ -90,6 +102,8 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
             echo_reply(result.campaign, result.to, result.reply, fmt, tables)
         echo_posts(result.posts, fmt, tables)
         campaign = result.campaign
+        if not preview:
+            echo_dealt(ctx, campaign, result.posts, fmt, tables)
         awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))
         status = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."
         if awaiting:
@@ -97,6 +111,21 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
         note(f"{status} Next: {campaign.table.relabel(campaign.game.next_step(campaign.state))}")
 
     return run
+
+
+def echo_dealt(ctx: Ctx, campaign: Campaign, posts: Sequence[Post], fmt: str, tables: str) -> None:
+    """After a post that tells every player they received something in
+    private (``PostKind.deals``: a hand, a deal), each player's status, as
+    private messages, so that the MJ sends them without asking for each."""
+    info = campaign.game.info
+    if not any((spec := info.post_kind(p.ref.kind)) is not None and spec.deals for p in posts):
+        return
+    from gm.service import publishing
+
+    for seat in campaign.meta.seats:
+        name = campaign.meta.name(seat)
+        body = publishing.private_status(ctx.env, campaign.slug, name)
+        echo_private(campaign.meta.title, campaign.slug, name, body, fmt, tables, "message")
 
 
 def _gist(help_text: str) -> str:

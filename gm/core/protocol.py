@@ -310,6 +310,10 @@ class PostKind:
     """A post the MJ asks for (``gm post KIND``) that the game owes its
     players once it is over (Le Magot's disclosure): ``gm chronicle``
     publishes it if the MJ has not, so that the archive is the whole thread."""
+    deals: bool = False
+    """A post that tells every player they received something in private
+    (« Chacun a reçu sa main en MP »): the command that publishes it also
+    gives the MJ each player's private status, ready to send."""
 
 
 @dataclass(frozen=True)

@@ -65,3 +65,24 @@ def test_a_refused_message_and_the_reminders_nudges_stay_private(db: str) -> Non
     reminder = gm("remind")
     assert "Il te reste" not in reminder.stdout  # the nudges hold each player's cards
     assert typeset("Il te reste : ") in private(reminder)
+
+
+def test_a_deal_gives_the_mj_each_players_status_to_send(db: str, tmp_path: Path) -> None:
+    """Issue 28.4: « Chacun a reçu sa main en MP » — gm round (Colt) and gm
+    setup (Rattlesnake City) hand the MJ each player's status, privately,
+    instead of one gm pm per player per manche."""
+    gm = support.Gm(db)
+    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
+    gm("setup")
+    folder = tmp_path / "mp"
+    dealt = gm("--pm-dir", str(folder), "round")
+    assert typeset("Chacun a reçu sa main en MP.") in dealt.stdout
+    assert "Ta main" not in dealt.stdout
+    for player in ("ana", "bob", "cleo"):
+        status = (folder / f"le-train-{player}.md").read_text(encoding="utf-8")
+        assert status == gm("pm", player).stdout
+        assert typeset("Ta main : ") in status
+    valley = support.Gm(db)
+    valley("new", "rattlesnake", "--title", "Vallée", "--players", "ana,bob,cyd", "--seed", "g")
+    dealt = valley("setup")
+    assert [private(dealt, n) for n in range(3)] == [valley("pm", p).stdout for p in ("ana", "bob", "cyd")]

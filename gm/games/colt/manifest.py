@@ -139,7 +139,7 @@ INFO = GameInfo(
         PostKind("opening"),
         PostKind("rules"),
         PostKind("train"),
-        PostKind("round", ("round",)),
+        PostKind("round", ("round",), deals=True),
         PostKind("plan", ("round", "turn")),
         PostKind("action", ("round", "step")),
         PostKind("event", ("round",)),

@@ -141,7 +141,7 @@ INFO = GameInfo(
     post_kinds=(
         PostKind("opening"),
         PostKind("rules"),
-        PostKind("setup"),
+        PostKind("setup", deals=True),
         PostKind("saloon", ("seat",)),
         PostKind("turn", ("turn",)),
         PostKind("move", ("turn", "move")),
