@@ -102,8 +102,14 @@ def remind(env: Env, slug: str) -> Reminder:
         {"player": name(a.player), "how": a.how, "what": a.what}
         for a in campaign.game.awaiting(campaign.state)
     ]
+    due = campaign.deadline()
     public = render_common(
-        campaign, "remind", env.templates, awaiting=[name(s) for s in awaited], expected=expected
+        campaign,
+        "remind",
+        env.templates,
+        awaiting=[name(s) for s in awaited],
+        expected=expected,
+        passed=due is not None and due <= env.now(),
     )
     nudges = {
         name(seat): render_private(campaign, "nudge", seat, env.templates) for seat in awaited
