@@ -8,7 +8,11 @@ footer's fingerprint apart), the ``Error: … [code]`` line, the exit code.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import support
+
+ROOT = Path(__file__).resolve().parents[2]
 
 DECK = "Déplacement, Tir, Braquage, étage, Marshal, poing, Déplacement, étage, Tir, Braquage"
 
@@ -145,3 +149,23 @@ def test_a_train_set_by_hand_is_said_to_be_the_mjs_choice(db: str) -> None:
         "- Pioche d'ana ordonnée par le MJ : sans tirage.\n"
     ) in out
     assert "tirage `round-" not in out
+
+
+def test_a_pushed_bandit_agrees_with_their_declared_gender(db: str, tmp_path: Path) -> None:
+    """Issue 28.6: « lulu est poussée » when lulu is declared feminine, « tom
+    est poussé » when masculine, and wording that needs no agreement for a
+    bandit without a gender (« se retrouve », « recule ») — never « poussé·e »."""
+    example = (ROOT / "campaigns" / "exemple-colt.toml").read_text(encoding="utf-8")
+    gendered = tmp_path / "colt.toml"
+    gendered.write_text(
+        example.replace(
+            'players = ["fab", "marco", "lulu", "tom"]',
+            'players = ["fab:m", "marco", "lulu:f", "tom:m"]',
+        ),
+        encoding="utf-8",
+    )
+    out = support.Gm(db)("play", str(gendered)).stdout
+    assert "·e" not in out
+    assert support.typeset("lulu est poussée dans le wagon 3") in out
+    assert support.typeset("marco se retrouve dans le wagon 4") in out  # no gender declared
+    assert support.typeset("tom est repoussé dans le wagon 2") in out
