@@ -138,15 +138,15 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
         typeset(
             f"# Fistful of Gold — « {TITLE} »\n"
             "\n"
-            "Deux duellistes face à face, un deck chacun, et de l'or sur la table. Partie longue :"
+            "Deux duellistes face à face, un jeu de cartes chacun, et de l'or sur la table. Partie longue :"
             " le premier à gagner **3 manches** l'emporte.\n"
             "\n"
-            "**Duellistes** : ana (deck rouge) · bob (deck vert)\n"
+            "**Duellistes** : ana (jeu rouge) · bob (jeu vert)\n"
             "\n"
             "**Pour commencer** — envoyez-moi en MP **2 cartes à défausser**, face cachée (par"
             " exemple « 1 et 2 ») : il vous en restera 7.\n"
             "\n"
-            "**Règles en bref** — chaque deck compte les cartes revolver de 1 à 8 et une Dynamite."
+            "**Règles en bref** — chaque jeu compte les cartes revolver de 1 à 8 et une Dynamite."
             " À chaque duel, chacun m'envoie une carte en MP ; je les révèle ensemble.\n"
             "\n"
             "- Même carte : personne ne gagne, 2 or vont au pot des égalités.\n"
@@ -180,7 +180,7 @@ def test_new_prints_the_opening_post(gm: Gm) -> None:
 
 def test_colors_and_length_options(gm: Gm) -> None:
     result = new(gm, "-o", "colors=ana=vert")
-    assert typeset("**Duellistes** : ana (deck vert) · bob (deck rouge)\n") in result.stdout
+    assert typeset("**Duellistes** : ana (jeu vert) · bob (jeu rouge)\n") in result.stdout
     assert typeset("Partie courte : le premier à gagner **2 manches** l'emporte.") in result.stdout
     players = gm.status()["players"]
     assert [(p["name"], p["color"]) for p in players] == [("ana", "green"), ("bob", "red")]
@@ -595,7 +595,7 @@ def test_pm_shows_the_hand_the_forbidden_card_and_the_removed_pile(gm: Gm) -> No
     duel(gm, "3", "5")
     assert gm("pm", "ana").stdout == (
         typeset(
-            f"**{TITLE} — ta situation, ana** (deck rouge, manche 1, duel 2 sur 6)\n"
+            f"**{TITLE} — ta situation, ana** (jeu rouge, manche 1, duel 2 sur 6)\n"
             "\n"
             "Interdit à ce duel : le 4 (tu as joué le 3 au duel précédent).\n"
             "\n"
