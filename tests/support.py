@@ -392,3 +392,23 @@ class Table:
         from gm.service import actions
 
         actions.step(self.env, self.slug, name, values)
+
+
+COLT_DECK = "Déplacement, Tir, Braquage, étage, Marshal, poing, Déplacement, étage, Tir, Braquage"
+"""A Colt Express deck in a fixed order, for a game played by hand."""
+
+
+def colt_by_hand(gm: Gm) -> None:
+    """« Le train », a Colt Express game set up by hand: ana (Belle), bob
+    (Django) and cleo (Tuco), three cars, given purses, round 1 on a Tunnel
+    card with every deck in ``COLT_DECK``'s order."""
+    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
+    gm(
+        "setup",
+        "--character", "ana=Belle", "--character", "bob=Django", "--character", "cleo=Tuco",
+        "--cars", "4,1,3", "--purses", "250 300 450/250 350 500/300",
+    )  # fmt: skip
+    gm(
+        "round", "--card", "Tunnel",
+        *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={COLT_DECK}")),
+    )  # fmt: skip

@@ -14,22 +14,8 @@ import support
 
 ROOT = Path(__file__).resolve().parents[2]
 
-DECK = "Déplacement, Tir, Braquage, étage, Marshal, poing, Déplacement, étage, Tir, Braquage"
-
-
-def setup(gm: support.Gm) -> None:
-    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
-    gm(
-        "setup",
-        "--character", "ana=Belle", "--character", "bob=Django", "--character", "cleo=Tuco",
-        "--cars", "4,1,3", "--purses", "250 300 450/250 350 500/300",
-    )  # fmt: skip
-    gm(
-        "round",
-        "--card",
-        "Tunnel",
-        *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={DECK}")),
-    )
+DECK = support.COLT_DECK
+setup = support.colt_by_hand
 
 
 def lines(text: str) -> list[str]:

@@ -14,25 +14,10 @@ from pathlib import Path
 import support
 from support import private, typeset
 
-DECK = "Tir,Tir,Déplacement,Déplacement,Changement d'étage,Changement d'étage,Braquage,Braquage,Coup de poing,Marshal"
-
-
-def colt(gm: support.Gm) -> None:
-    gm("new", "colt", "--title", "Le train", "--players", "ana,bob,cleo", "--seed", "graine")
-    gm(
-        "setup",
-        "--character", "ana=Belle", "--character", "bob=Django", "--character", "cleo=Tuco",
-        "--cars", "4,1,3", "--purses", "250 300 450/250 350 500/300",
-    )  # fmt: skip
-    gm(
-        "round", "--card", "Tunnel",
-        *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={DECK}")),
-    )  # fmt: skip
-
 
 def test_a_public_move_prints_the_post_on_stdout_and_the_hand_nowhere_near(db: str) -> None:
     gm = support.Gm(db)
-    colt(gm)
+    support.colt_by_hand(gm)
     result = gm("order", "ana", "je joue Tir")
     assert typeset("## Manche 1, Plan, tour 1 : ana joue Tir") in result.stdout
     assert "Ta main" not in result.stdout and "ana" in result.stdout
@@ -42,7 +27,7 @@ def test_a_public_move_prints_the_post_on_stdout_and_the_hand_nowhere_near(db: s
 
 def test_pm_dir_writes_each_private_reply_to_the_players_file(db: str, tmp_path: Path) -> None:
     gm = support.Gm(db)
-    colt(gm)
+    support.colt_by_hand(gm)
     folder = tmp_path / "mp"
     result = gm("--pm-dir", str(folder), "order", "ana", "je joue Tir")
     path = folder / "le-train-ana.md"
