@@ -1,10 +1,13 @@
 """Commands on a campaign: players' submissions and the MJ's game steps.
 
-One code path for everything that changes a campaign (``_run``): inside one
-write transaction (BEGIN IMMEDIATE on SQLite), read the log, fold it, let the
-game decide, append the events (each command's record first, its draws
-after: ``gm.service.deciding``), render and publish the posts the game asks
-for. Either all of it is recorded or nothing is. A refused player
+One code path for everything that changes a campaign (``_run``): read the
+log, fold it, let the game decide, append the events (each command's record
+first, its draws after: ``gm.service.deciding``), render and publish the
+posts the game asks for — all of it on a draft (``gm.store.draft``), without
+the write lock, which is then taken only to check that nobody wrote
+meanwhile and to write the draft in one transaction (if somebody did, the
+command is worked out again from the new tip). Either all of it is recorded
+or nothing is. A refused player
 submission is still logged (``SubmissionRejected``), because forum disputes
 are about exactly that, but it changes no game state. ``preview`` runs the
 same path and records nothing: since a draw reads the stream of its purpose,
@@ -35,16 +38,25 @@ from gm.core.fortune_word import check_word, find_word
 from gm.core.fortune_word import split_word as split_word  # re-exported
 from gm.core.protocol import GM, Command, Event, PostRef, StepSpec
 from gm.core.roster import expand_nicknames
-from gm.errors import CampaignError, GameOverError, GMError, InputError, quote_choices
-from gm.service import clock, deciding
+from gm.errors import (
+    CampaignError,
+    GameOverError,
+    GMError,
+    InputError,
+    quote_choices,
+)
+from gm.service import clock, deciding, pipeline
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, is_platform, latest, remember
+from gm.service.loading import Campaign, extend, is_platform
 from gm.service.loading import load as load  # re-exported: what commands load
+from gm.service.pipeline import Worked
 from gm.service.players import resolve_player as resolve_player  # re-exported
 from gm.service.posts import ROLL, publish, render_common, render_private, render_public
 from gm.service.secrets import replaced_in, sealed_in
-from gm.store.log import StoredEvent, Writer
+from gm.store.draft import Sink
+from gm.store.log import StoredEvent
+from gm.store.records import CampaignInfo
 
 
 @dataclass(frozen=True)
@@ -372,64 +384,67 @@ def _run(
     the player whose choice an MJ's command records (gm fold, gm default):
     they get a reply, as a player whose message was pasted does."""
     store = env.store
-    refusal: GMError | None = None
-    committed: Campaign | None = None
-    with store.write(slug) as w:
-        info = w.lock(slug)
-        campaign = latest(store, w, info)
-        if actor != GM:
-            actor = resolve_player(campaign, actor)
+
+    def attempt(w: Sink, info: CampaignInfo, campaign: Campaign) -> Worked[_Attempt]:
+        who = actor if actor == GM else resolve_player(campaign, actor)
         try:
             try:
-                commands = make(campaign, actor)
-                opening = list(before(actor))
+                commands = make(campaign, who)
+                opening = list(before(who))
                 meta, state = deciding.apply(campaign.game, campaign.meta, campaign.state, opening)
-                decided = deciding.decide(campaign.game, meta, state, actor, commands)
+                decided = deciding.decide(campaign.game, meta, state, who, commands)
             except GMError as err:
                 raise relabeled(err, campaign) from None
         except GMError as err:
             if submission is None or isinstance(err, InputError):
                 raise
-            refusal = err
             err.draft = render_common(
                 campaign,
                 "order_rejected",
                 env.templates,
-                player=campaign.meta.name(actor),
+                player=campaign.meta.name(who),
                 text=read if read is not None else submission,
                 error={"code": err.code, "message": err.message, "params": err.params},
-                view=campaign.game.player_view(campaign.state, actor, campaign.table),
+                view=campaign.game.player_view(campaign.state, who, campaign.table),
                 awaited=[
                     {"how": a.how, "what": a.what}
                     for a in campaign.game.awaiting(campaign.state)
-                    if a.player == actor
+                    if a.player == who
                 ],
             )
-            if not preview:
-                rejected = SubmissionRejected(actor, submission, err.code, err.message)
-                records = deciding.by_seat(campaign, [to_record(rejected, actor, source)])
-                stored = w.append(info.slug, records, campaign.seq)
-                committed = extend(campaign, stored)
-        if refusal is None:
-            to = actor if submission is not None else None
-            if chooser is not None:
-                to = resolve_player(campaign, chooser)
-            result = _apply(
-                env, w, campaign, actor, (*opening, *decided.events), source, deadline, preview, to
-            )
-            if result.recorded:
-                committed = result.campaign
-    # Committed now (the block raised nothing): the next command starts from here.
-    if committed is not None:
-        remember(store, info, committed)
-    if refusal is not None:
-        raise refusal
-    return result
+            if preview:
+                return Worked(_Attempt(None, err))
+            rejected = SubmissionRejected(who, submission, err.code, err.message)
+            records = deciding.by_seat(campaign, [to_record(rejected, who, source)])
+            stored = w.append(info.slug, records, campaign.seq)
+            return Worked(_Attempt(None, err), extend(campaign, stored))
+        to = who if submission is not None else None
+        if chooser is not None:
+            to = resolve_player(campaign, chooser)
+        result = _apply(
+            env, w, campaign, who, (*opening, *decided.events), source, deadline, preview, to
+        )
+        return Worked(_Attempt(result, None), result.campaign if result.recorded else None)
+
+    done = pipeline.run(store, slug, attempt)
+    if done.refusal is not None:
+        raise done.refusal
+    assert done.result is not None
+    return done.result
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """One working-out of a command: its result, or its refusal (raised once
+    the refused message is recorded)."""
+
+    result: Result | None
+    refusal: GMError | None
 
 
 def _apply(
     env: Env,
-    w: Writer,
+    w: Sink,
     campaign: Campaign,
     actor: str,
     events: Sequence[Event],
@@ -481,7 +496,9 @@ def _apply(
     bodies = [(ref, render_public(after, ref, after.head, env.templates)) for ref in refs]
     published, rows = publish(w, after, bodies, env.templates, batch=stored[0].seq)
     # the stored text: from protocol 4 it ends with the post's proof block
-    posts = tuple(Post(ref, row.body, row.number) for (ref, _), row in zip(bodies, rows, strict=True))
+    posts = tuple(
+        Post(ref, row.body, row.number) for (ref, _), row in zip(bodies, rows, strict=True)
+    )
     reply = _reply(env, campaign, after, to, stored, defaulted) if to else None
     return Result(published, tuple(stored), posts, reply, to=to)
 

@@ -10,17 +10,20 @@ deadline, since moving it is what the MJ asks for; with none set, from now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from gm.core.campaign import DeadlineSet
 from gm.core.protocol import GM
 from gm.errors import GameOverError
-from gm.service import clock
+from gm.service import clock, pipeline
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold
+from gm.service.loading import Campaign, extend
+from gm.service.pipeline import Worked
 from gm.service.posts import render_common
+from gm.store.draft import Sink
+from gm.store.records import CampaignInfo
 
 
 @dataclass(frozen=True)
@@ -40,9 +43,8 @@ def move(env: Env, slug: str, when: str, preview: bool = False) -> Moved:
     :raises GameOverError: ``phase/game-over``: no deadline once the game is over.
     :raises InputError: ``input/deadline``: a date that cannot be read, past, too far.
     """
-    with env.store.write(slug) as w:
-        info = env.store.campaign(slug)
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+
+    def work(w: Sink, info: CampaignInfo, campaign: Campaign) -> Worked[tuple[Moved, Campaign]]:
         if campaign.over:
             raise GameOverError(
                 "the game is over: there is no deadline left to move", code="phase/game-over"
@@ -52,25 +54,22 @@ def move(env: Env, slug: str, when: str, preview: bool = False) -> Moved:
         at = clock.parse_deadline(when, env.now(), tz, base=before)
         event = DeadlineSet(campaign.game.phase(campaign.state), at.isoformat())
         if preview:
-            after = campaign
-            recorded = False
-        else:
-            stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
-            after = extend(campaign, stored)
-            recorded = True
-    shown = after if recorded else _with(campaign, event)
+            return Worked((Moved(campaign, before, at, "", False), _with(campaign, event)))
+        stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
+        after = extend(campaign, stored)
+        return Worked((Moved(after, before, at, ""), after), after)
+
+    moved, shown = pipeline.run(env.store, slug, work)
     notice = render_common(
         shown,
         "deadline",
         env.templates,
-        before=None if before is None else {"at": before.isoformat()},
+        before=None if moved.before is None else {"at": moved.before.isoformat()},
         awaiting=list(shown.game.waiting_for(shown.state)),
     )
-    return Moved(after, before, at, notice, recorded)
+    return replace(moved, notice=notice)
 
 
 def _with(campaign: Campaign, event: DeadlineSet) -> Campaign:
     """The campaign as a preview shows it: with the new deadline, stored nowhere."""
-    from dataclasses import replace
-
     return replace(campaign, meta=replace(campaign.meta, deadline=event))

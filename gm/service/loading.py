@@ -201,8 +201,9 @@ _FOLDED: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, Campaign]]] = (
 def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
     """The campaign ``info`` as its log stands in the transaction ``r``.
 
-    The campaign this process last folded or committed for it is reused only
-    when the log still ends with its seq and hash, read here in the same
+    The campaign this process last folded or committed for it is reused
+    when the log still ends with its seq and hash, or folded on with the
+    records after it when those link to its hash, read here in the same
     transaction (a writer's, under its lock, so nothing can append between
     this check and its own append); otherwise the whole log is read and
     folded, and remembered. A writer calls it before it appends anything, so
@@ -212,13 +213,17 @@ def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
     kept = _FOLDED.get(store, {}).get(info.slug)
     if kept is not None:
         campaign_id, campaign = kept
-        if (
-            campaign_id == info.id
-            and campaign.game.id == info.game
-            and campaign.seq == seq
-            and campaign.head == head
-        ):
-            return campaign
+        if campaign_id == info.id and campaign.game.id == info.game:
+            if campaign.seq == seq and campaign.head == head:
+                return campaign
+            if 0 < campaign.seq < seq:
+                # Another gm appended after what this one folded (MJs at work
+                # at once): fold on from there, if the new records link to it.
+                newer = r.events(info.slug, after=campaign.seq)
+                if newer and newer[0].prev_hash == campaign.head and newer[-1].hash == head:
+                    campaign = extend(campaign, newer)
+                    remember(store, info, campaign)
+                    return campaign
     campaign = fold(info.slug, info.game, r.events(info.slug))
     remember(store, info, campaign)  # read in a transaction: what it read is committed
     return campaign

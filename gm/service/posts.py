@@ -31,7 +31,7 @@ from gm.service.secrets import post_secrets
 
 if TYPE_CHECKING:
     from gm.render import Renderer
-    from gm.store.log import Writer
+    from gm.store.draft import Sink
     from gm.store.records import StoredPost
 
 
@@ -62,7 +62,7 @@ def rendered_by(campaign: Campaign, kind: str, override: Path | None) -> str:
 
 
 def publish(
-    w: Writer,
+    w: Sink,
     campaign: Campaign,
     posts: Sequence[tuple[PostRef, str]],
     override: Path | None,

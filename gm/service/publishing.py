@@ -12,11 +12,15 @@ from dataclasses import dataclass
 
 from gm.core.protocol import PostRef, post_name
 from gm.errors import NotFoundError, quote_choices
+from gm.service import pipeline
 from gm.service.env import Env
-from gm.service.loading import fold, load
+from gm.service.loading import Campaign, load
+from gm.service.pipeline import Worked
 from gm.service.players import resolve_player
 from gm.service.posts import publish, render_common, render_private, render_public
+from gm.store.draft import Sink
 from gm.store.log import StoredPost
+from gm.store.records import CampaignInfo
 
 
 def find_post(env: Env, slug: str, kind: str | None, at: tuple[int, ...] | None) -> StoredPost:
@@ -73,11 +77,12 @@ def _where(env: Env, slug: str, kind: str | None, at: tuple[int, ...]) -> str:
 
 
 def _render_and_publish(env: Env, slug: str, ref: PostRef) -> StoredPost:
-    info = env.store.campaign(slug)
-    with env.store.write(slug) as w:
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+    def work(w: Sink, info: CampaignInfo, campaign: Campaign) -> Worked[StoredPost]:
         body = render_public(campaign, ref, campaign.head, env.templates)
-        return publish(w, campaign, [(ref, body)], env.templates)[1][0]
+        after, rows = publish(w, campaign, [(ref, body)], env.templates)
+        return Worked(rows[0], after)
+
+    return pipeline.run(env.store, slug, work)
 
 
 def private_status(env: Env, slug: str, player: str) -> str:

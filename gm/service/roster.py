@@ -23,11 +23,15 @@ from gm.core.names import fold as fold_name
 from gm.core.protocol import GM, Event, PostRef
 from gm.core.roster import NicknameSet, PlayerRenamed, PlayerReplaced
 from gm.errors import GameOverError, InputError
+from gm.service import pipeline
 from gm.service.actions import resolve_player
 from gm.service.deciding import by_seat, to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, fold
+from gm.service.loading import Campaign, extend
+from gm.service.pipeline import Worked
 from gm.service.posts import ROSTER, publish, render_private, render_public
+from gm.store.draft import Sink
+from gm.store.records import CampaignInfo
 
 
 @dataclass(frozen=True)
@@ -70,9 +74,10 @@ def replace_player(
             "a renamed player keeps their gender: change it with 'gm set gender'",
             code="roster/gender",
         )
-    with env.store.write(slug) as w:
-        info = env.store.campaign(slug)
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+
+    def work(
+        w: Sink, info: CampaignInfo, campaign: Campaign
+    ) -> Worked[tuple[str, str, str, Campaign]]:
         if campaign.over:
             raise GameOverError("the game is over: its roster is final", code="phase/game-over")
         seat = resolve_player(campaign, old)
@@ -92,7 +97,9 @@ def replace_player(
         ref = PostRef(ROSTER)
         notice = render_public(after, ref, after.head, env.templates)
         after, rows = publish(w, after, [(ref, notice)], env.templates, batch=stored[0].seq)
-        notice = rows[0].body
+        return Worked((seat, rows[0].body, name, after), after)
+
+    seat, notice, name, after = pipeline.run(env.store, slug, work)
     status = None if rename else render_private(after, "pm", seat, env.templates)
     return Changed(after, notice, status, name)
 
@@ -104,9 +111,8 @@ def nickname(env: Env, slug: str, player: str, nick: str) -> Changed:
         seated name or another player's nickname, or a word the game's
         messages use.
     """
-    with env.store.write(slug) as w:
-        info = env.store.campaign(slug)
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+
+    def work(w: Sink, info: CampaignInfo, campaign: Campaign) -> Worked[Changed]:
         seat = resolve_player(campaign, player)
         meta = campaign.meta
         for other, owner in meta.nicknames:
@@ -117,14 +123,17 @@ def nickname(env: Env, slug: str, player: str, nick: str) -> Changed:
                 )
         # a name of its own: never counted as a seat
         taken = [*meta.players, *(n for n, s in meta.nicknames if s != seat)]
-        nick = check_name(nick, taken, code="campaign/players")
+        checked = check_name(nick, taken, code="campaign/players")
         unread = campaign.game.unread
-        if unread is not None and not unread(campaign.state, seat, nick, campaign.table):
+        if unread is not None and not unread(campaign.state, seat, checked, campaign.table):
             # « bang », « le »: every message saying it would name the player
             raise InputError(
-                f"{nick!r} is a word {campaign.game.title}'s messages use; choose another nickname",
+                f"{checked!r} is a word {campaign.game.title}'s messages use; choose another nickname",
                 code="roster/nickname-word",
             )
-        records = by_seat(campaign, [to_record(NicknameSet(seat, nick), GM)])
+        records = by_seat(campaign, [to_record(NicknameSet(seat, checked), GM)])
         stored = w.append(info.slug, records, campaign.seq)
-    return Changed(extend(campaign, stored), player=meta.name(seat))
+        after = extend(campaign, stored)
+        return Worked(Changed(after, player=meta.name(seat)), after)
+
+    return pipeline.run(env.store, slug, work)

@@ -28,7 +28,7 @@ the log as it stood when it was made); undo names those it makes obsolete.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm.core.campaign import (
     CampaignCreated,
@@ -39,10 +39,14 @@ from gm.core.campaign import (
 )
 from gm.core.protocol import GM
 from gm.errors import CampaignError
+from gm.service import pipeline
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, decode, extend, fold
+from gm.service.loading import Campaign, decode, extend
+from gm.service.pipeline import Worked
+from gm.store.draft import Sink
 from gm.store.log import StoredEvent, StoredPost
+from gm.store.records import CampaignInfo
 
 NOT_UNDONE = (
     CampaignCreated.kind,
@@ -98,10 +102,10 @@ def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone
 
     :raises CampaignError: ``undo/nothing`` when only the creation is left.
     """
-    store = env.store
-    info = store.campaign(slug)
-    with store.write(info.slug) as w:
-        campaign = fold(info.slug, info.game, w.events(info.slug))
+
+    def work(
+        w: Sink, info: CampaignInfo, campaign: Campaign
+    ) -> Worked[tuple[Undone, frozenset[int]]]:
         target = last_command(campaign)
         if target is None:
             raise CampaignError(
@@ -121,14 +125,20 @@ def undo(env: Env, slug: str, reason: str = "", preview: bool = False) -> Undone
                 code="undo/chance",
             )
         first, last = target[0].seq, target[-1].seq
-        obsolete = tuple(
-            p for p in w.posts(info.slug) if p.at_seq >= first and p.at_seq not in campaign.voided
-        )
         if preview:
-            return Undone(campaign, target, obsolete, recorded=False)
+            return Worked((Undone(campaign, target, (), recorded=False), campaign.voided))
         event = EventsVoided(first, last, reason)
         stored = w.append(info.slug, [to_record(event, GM)], campaign.seq)
-    return Undone(extend(campaign, stored), target, obsolete, stored[0])
+        after = extend(campaign, stored)
+        return Worked((Undone(after, target, (), stored[0]), campaign.voided), after)
+
+    undone, voided = pipeline.run(env.store, slug, work)
+    # the posts made since the voided command began, none of them already obsolete
+    first = undone.voided[0].seq
+    obsolete = tuple(
+        p for p in env.store.posts(slug) if p.at_seq >= first and p.at_seq not in voided
+    )
+    return replace(undone, obsolete=obsolete)
 
 
 def _drew(campaign: Campaign, record: StoredEvent) -> bool:

@@ -51,6 +51,7 @@ from gm.store.db import (
     sqlite_path,
     translate_errors,
 )
+from gm.store.draft import Draft, chain_batch, new_post
 from gm.store.migrate import Migration, migrate, require_head
 from gm.store.models import campaigns as campaigns_t
 from gm.store.models import events as events_t
@@ -65,7 +66,6 @@ from gm.store.records import (
     StoredPost,
     campaign_from_row,
     chain_problems,
-    chained,
     damaged,
     event_attribute,
     event_from_row,
@@ -151,13 +151,18 @@ class Reader:
             params={"slug": slug, "known": known[:MAX_LISTED]},
         )
 
-    def events(self, slug: str, upto: int | None = None) -> list[StoredEvent]:
-        """The campaign's events in seq order, up to seq ``upto`` included."""
-        return self._load(slug, upto, decode=True)
+    def events(self, slug: str, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
+        """The campaign's events in seq order, after seq ``after`` and up to
+        seq ``upto`` included."""
+        return self._load(slug, upto, decode=True, after=after)
 
-    def _load(self, slug: str, upto: int | None, *, decode: bool) -> list[StoredEvent]:
+    def _load(
+        self, slug: str, upto: int | None, *, decode: bool, after: int = 0
+    ) -> list[StoredEvent]:
         campaign_id = self._campaign(slug).id
         query = select(*_EVENT_COLUMNS).where(events_t.c.campaign_id == campaign_id)
+        if after:
+            query = query.where(events_t.c.seq > after)
         if upto is not None:
             query = query.where(events_t.c.seq <= upto)
         rows = self._conn.execute(query.order_by(events_t.c.seq)).all()
@@ -363,27 +368,20 @@ class Writer(Reader):
             )
         if not new_events:
             return []
-        recorded_at = utc_timestamp(self._clock())
         first = new_events[0]
-        sealed = (
-            sealed_chain(first.kind, first.payload)
-            if expected_seq == 0
-            else self._sealed(campaign_id)
+        stored = chain_batch(
+            new_events,
+            after=expected_seq,
+            prev_hash=prev_hash,
+            sealed=(
+                sealed_chain(first.kind, first.payload)
+                if expected_seq == 0
+                else self._sealed(campaign_id)
+            ),
+            recorded_at=utc_timestamp(self._clock()),
+            salt=self._salt,
+            batch=batch,
         )
-        stored: list[StoredEvent] = []
-        for offset, new in enumerate(new_events, start=1):
-            stored.append(
-                chained(
-                    new,
-                    seq=expected_seq + offset,
-                    prev_hash=prev_hash,
-                    salt=self._salt(),
-                    recorded_at=recorded_at,
-                    batch=expected_seq + 1 if batch is None else batch,
-                    sealed=sealed,
-                )
-            )
-            prev_hash = stored[-1].hash
         rows = [_event_row(campaign_id, ev) for ev in stored]
         try:
             self._conn.execute(insert(events_t), rows)
@@ -416,17 +414,7 @@ class Writer(Reader):
         if not 0 <= at_seq <= last_seq:
             raise ValueError(f"at_seq {at_seq} is not in the log of {slug!r} (0..{last_seq})")
         number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one() + 1
-        post = StoredPost(
-            number=number,
-            kind=kind,
-            round=at[0] if at else None,
-            at_seq=at_seq,
-            body=body,
-            hash=digest(body),
-            created_at=utc_timestamp(self._clock()),
-            rendered_by=rendered_by,
-            address=".".join(str(n) for n in at),
-        )
+        post = new_post(number, kind, at, at_seq, body, utc_timestamp(self._clock()), rendered_by)
         try:
             self._conn.execute(insert(posts_t).values(_post_row(campaign_id, post)))
         except IntegrityError as err:
@@ -436,6 +424,32 @@ class Writer(Reader):
                 params={"slug": slug},
             ) from err
         return post
+
+    def commit(self, draft: Draft) -> None:
+        """Write what ``draft`` holds, as drafted, if the campaign's log still
+        ends where the draft began (its seq and hash, and its last post).
+
+        :raises StaleStateError: another command wrote meanwhile; nothing is
+            written (the caller works again from the new tip).
+        """
+        slug = draft.info.slug
+        campaign_id = self._campaign(slug).id
+        if campaign_id != draft.info.id or self._last(campaign_id, slug) != (draft.seq, draft.head):
+            raise StaleStateError(
+                f"campaign {slug!r} changed meanwhile; nothing was written, run the command again",
+                params={"slug": slug, "expected_seq": draft.seq},
+            )
+        posts = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one()
+        if posts + 1 != draft.first_post:
+            raise StaleStateError(
+                f"campaign {slug!r}: another writer archived post {posts} meanwhile; nothing"
+                " was written, run the command again",
+                params={"slug": slug},
+            )
+        if draft.events:
+            self._conn.execute(insert(events_t), [_event_row(campaign_id, e) for e in draft.events])
+        if draft.posts:
+            self._conn.execute(insert(posts_t), [_post_row(campaign_id, p) for p in draft.posts])
 
     def restore(
         self,
@@ -633,6 +647,20 @@ class Store:
                 if slug is not None:
                     writer.lock(slug)
                 yield writer
+
+    def draft(self, r: Reader, info: CampaignInfo) -> Draft:
+        """A draft of what a command will append to ``info``, after its log as
+        the transaction ``r`` reads it (see ``gm.store.draft``)."""
+        seq, head = r.tip(info.slug)
+        return Draft(
+            info,
+            seq,
+            head,
+            r.sealed(info.slug),
+            r.last_post(info.slug),
+            clock=self._clock,
+            salt=self._salt,
+        )
 
     # -- one-call reads ------------------------------------------------------
 

@@ -106,7 +106,7 @@ def test_a_command_rolled_back_is_not_the_next_ones_starting_point(
     def broken(*args: Any, **kwargs: Any) -> str:
         raise RuntimeError("the disk is gone")
 
-    # every order is appended, then its reply rendered: that fails, so nothing is written
+    # every order is drafted, then its reply rendered: that fails, so nothing is written
     monkeypatch.setattr(actions, "render_private", broken)
     with pytest.raises(RuntimeError):
         actions.submit(env, SLUG, "marco", "lulu clic")
