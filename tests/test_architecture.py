@@ -124,3 +124,92 @@ def test_the_checker_imports_no_database_cli_or_store(tmp_path: Path) -> None:
         [sys.executable, "-I", "-c", script], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+PLATFORM_POSTS = {"opening", "rules", "final", "disclosure", "roll", "roster"}
+"""Posts every game may make: the platform's words, not a game's."""
+PLATFORM_LAYERS = ("core", "store", "service", "render", "cli", "check")
+STORED_ROUND = {
+    Path("store/records.py"),
+    Path("store/models.py"),
+    Path("store/migrations/versions/0001_initial.py"),
+    Path("service/transfer.py"),
+}
+"""Where ``"round"`` is the posts table's column (migration 0001) and its
+field in exports: kept for old archives; posts' coordinates live in
+``address`` since 0004."""
+
+
+def _game_words() -> dict[str, str]:
+    import importlib
+
+    from gm import games
+
+    words: dict[str, str] = {}
+    for game_id in games.ids():
+        info = games.info(game_id)
+        words[game_id] = f"the id of {game_id}"
+        words[info.title] = f"the title of {game_id}"
+        for kind in info.post_kinds:
+            if kind.name not in PLATFORM_POSTS:
+                words.setdefault(kind.name, f"a post kind of {game_id}")
+            for coordinate in kind.coords:
+                words.setdefault(coordinate, f"a coordinate of {game_id}")
+        for coordinate in info.coordinates:
+            words.setdefault(coordinate.name, f"a coordinate of {game_id}")
+        phases = importlib.import_module(f"gm.games.{game_id}.model").Phase
+        for phase in phases:
+            words.setdefault(phase.value, f"a phase of {game_id}")
+    return words
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module, docstrings apart (documentation may
+    take a game as its example; code may not)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            docstrings.add(id(body[0].value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def test_the_platform_names_no_game_post_kind_or_phase() -> None:
+    """Game words live in the games (issue 22): no string in the platform's
+    code is a game's id or title, one of its post kinds, coordinates or
+    phases. The chronicle's labels, history's filters, the charts and the
+    end of a game come from what each game declares."""
+    words = _game_words()
+    found = []
+    for layer in PLATFORM_LAYERS:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            for line, value in _strings(path):
+                if value == "round" and relative in STORED_ROUND:
+                    continue
+                if value in words:
+                    found.append(f"gm/{relative}:{line}: {value!r} ({words[value]})")
+    assert found == []
+
+
+def test_the_words_test_sees_a_game_word() -> None:
+    """The test above can fail: the literal it looks for is found in a module."""
+    words = _game_words()
+    assert "manche" in words and "magot" in words and "standoff" in words
+    probe = ROOT / "service" / "history.py"
+    assert all(value not in words for _, value in _strings(probe))
+    assert ("manche" in words) and any(
+        v == "manche" for _, v in _strings(ROOT / "games" / "fistful" / "manifest.py")
+    )

@@ -24,28 +24,45 @@ from gm.writer import check_target
 
 
 @click.command()
+@click.argument("where", required=False, metavar="[WHERE]")
 @click.option(
     "--as",
     "viewer",
     metavar="PLAYER",
     help="Only what PLAYER may see (default: everything, the MJ's view).",
 )
-@click.option("--round", "-r", "round_", type=int, help="Only events of this round.")
-@click.option("--manche", type=int, help="Only events of this manche (Fistful of Gold).")
-@click.option("--duel", type=int, help="Only events of this duel (with --manche).")
+@click.option(
+    "--round",
+    "-r",
+    "round_",
+    type=int,
+    help="Only events of this round, or of the game's first count (same as WHERE's first number).",
+)
+@click.option(
+    "--at",
+    "at",
+    multiple=True,
+    metavar="NAME=N",
+    help="Only events where the game's count NAME was N (repeatable): --at duel=3.",
+)
 @click.option("--player", "-p", metavar="NAME", help="Only events by or about player NAME.")
 @json_option
 @pass_ctx
 def history(
     ctx: Ctx,
+    where: str | None,
     viewer: str | None,
     round_: int | None,
-    manche: int | None,
-    duel: int | None,
+    at: tuple[str, ...],
     player: str | None,
     as_json: bool,
 ) -> None:
     """Show the campaign's log: every input, draw and decision, in order.
+
+    WHERE keeps the events of one place in the game, in the numbers the game
+    counts in, outermost first, joined by dots, as 'gm post' takes them: 2
+    for round 2 (a manche in Fistful of Gold), 2.3 for manche 2, duel 3
+    ('gm games' lists each game's counts); --at NAME=N names one.
 
     With --as PLAYER (and no --json), the player's own archive in French,
     in the campaign's format, ready to forward: their messages, refused ones
@@ -56,8 +73,9 @@ def history(
       gm history
       gm history --as fab          # fab's archive, in French, to send them
       gm history --as fab --json   # every event fab may see
-      gm history --player fab -r 2 # what fab sent and what concerned fab, round 2
-      gm history --manche 2 --duel 3
+      gm history --player fab 2    # what fab sent and what concerned fab, round 2
+      gm history 2.3               # manche 2, duel 3 (Fistful of Gold)
+      gm history --at duel=3       # every manche's third duel
       gm history --json
 
     Events voided by 'gm undo' are shown, marked [voided].
@@ -65,15 +83,16 @@ def history(
     from gm.core.protocol import GM
     from gm.service import history as timeline
 
-    if viewer is not None and not as_json and round_ is None and player is None:
+    filtered = where is not None or round_ is not None or bool(at)
+    if viewer is not None and not as_json and not filtered and player is None:
         slug = ctx.slug()
         fmt, tables = ctx.style(slug, None)
         echo_post(timeline.player_archive(ctx.env, slug, viewer), fmt, tables)
         return
-    rows = timeline.timeline(ctx.env, ctx.slug(), viewer or GM, player)
-    for key, wanted in (("round", round_), ("manche", manche), ("duel", duel)):
-        if wanted is not None:
-            rows = [r for r in rows if r[key] == wanted]
+    slug = ctx.slug()
+    wanted = _places(ctx, slug, where, round_, at)
+    rows = timeline.timeline(ctx.env, slug, viewer or GM, player)
+    rows = [r for r in rows if all(r.get(k) == n for k, n in wanted.items())]
     if as_json:
         echo_json(rows)
         return
@@ -89,6 +108,40 @@ def history(
         click.echo(f"       {payload}")
         if row["seal"]:
             click.echo(f"       seal {row['seal']}  salt {row['salt']}")
+
+
+def _places(
+    ctx: Ctx, slug: str, where: str | None, round_: int | None, at: tuple[str, ...]
+) -> dict[str, int]:
+    """The coordinates ``gm history`` keeps, by name, from WHERE, --round and --at."""
+    from gm import games
+    from gm.errors import quoted
+
+    info = games.info(ctx.env.store.campaign(slug).game)
+    names = [c.name for c in info.coordinates]
+    counts = (
+        f"{info.title} counts in: {', '.join(names)}"
+        if names
+        else f"{info.title} counts in nothing"
+    )
+    if where is not None and round_ is not None:
+        raise click.UsageError("give the place once: WHERE or --round, not both")
+    wanted: dict[str, int] = {}
+    numbers = where.split(".") if where is not None else [] if round_ is None else [str(round_)]
+    if len(numbers) > len(names) or not all(n.isdigit() and n.isascii() for n in numbers):
+        raise click.UsageError(
+            f"WHERE {quoted(where or '')} is not numbers joined by dots, at most one per count"
+            f" ({counts})"
+        )
+    wanted.update(zip(names, map(int, numbers), strict=False))
+    for item in at:
+        name, sep, number = item.partition("=")
+        if not sep or name.strip() not in names or not number.strip().isdigit():
+            raise click.UsageError(
+                f"--at takes NAME=N, not {quoted(item)}: NAME one of the game's counts ({counts})"
+            )
+        wanted[name.strip()] = int(number)
+    return wanted
 
 
 @click.command()

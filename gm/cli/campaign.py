@@ -138,7 +138,7 @@ def list_(ctx: Ctx, as_json: bool) -> None:
         if "problem" in row:
             state, waiting, left = "unreadable", row["problem"], ""
         else:
-            state = "over" if row["over"] else row["phase"]
+            state = "finished" if row["finished"] else row["phase"]
             waiting = ("awaiting " + ", ".join(row["awaiting"])) if row["awaiting"] else "-"
             left = f"{row['time_left']} left" if row["time_left"] else "-"
             if left.startswith("overdue"):
@@ -313,7 +313,7 @@ def info(ctx: Ctx) -> None:
 @click.command(name="games")
 @json_option
 def games_(as_json: bool) -> None:
-    """List the games gm can run, with their options and steps.
+    """List the games gm can run: options, steps, what they count in, posts.
 
     \b
     Example:
@@ -329,6 +329,8 @@ def games_(as_json: bool) -> None:
             "players": [g.min_players, g.max_players],
             "options": {o.name: {"default": o.default, "help": o.help} for o in g.options},
             "steps": [s.name for s in g.steps],
+            "counts": [c.name for c in g.coordinates],
+            "posts": [k.name for k in g.post_kinds],
         }
         for g in infos
     ]
@@ -340,6 +342,10 @@ def games_(as_json: bool) -> None:
         for name, opt in row["options"].items():
             click.echo(f"  --option {name}=…  {opt['help']} (default: {opt['default']})")
         click.echo(f"  steps: {', '.join('gm ' + s for s in row['steps'])}")
+        if row["counts"]:
+            # what 'gm post KIND WHERE' and 'gm history WHERE' take
+            click.echo(f"  counts in: {'.'.join(row['counts'])}")
+        click.echo(f"  posts: {', '.join(row['posts'])}")
 
 
 @click.command(name="rules")

@@ -145,6 +145,7 @@ def table_for(table: Table | None, seats: Iterable[str]) -> Table:
     (the rules' own tests call views with the state alone)."""
     return table if table is not None else Table.of(seats)
 
+
 SecretKey = tuple[str | int, ...]
 """What identifies a secret: its family, then the values of its key fields
 (``("order", 3, "fab")``, ``("card", 2, 3, "ana")``)."""
@@ -172,13 +173,13 @@ class Event:
     one. ``owner_field`` names the player it belongs to.
     """
 
-    kind: ClassVar[str] = "event"
+    kind: ClassVar[str] = ""
     version: ClassVar[int] = 1
     upcasters: ClassVar[tuple[Upcaster, ...]] = ()
     sealed: ClassVar[bool] = False
     unseals: ClassVar[bool] = False
     secret: ClassVar[str | None] = None
-    secret_fields: ClassVar[tuple[str, ...]] = ("round", "player")
+    secret_fields: ClassVar[tuple[str, ...]] = ("player",)
     owner_field: ClassVar[str] = "player"
 
     def audience(self) -> str:
@@ -314,6 +315,19 @@ class PostKind:
     """A post that tells every player they received something in private
     (« Chacun a reçu sa main en MP »): the command that publishes it also
     gives the MJ each player's private status, ready to send."""
+    label: str = ""
+    """What players call it, in French (« résultats »), where gm names a post
+    (the chronicle's headers); the kind's name when empty."""
+
+
+@dataclass(frozen=True)
+class Coordinate:
+    """A number a game counts in (a round, a manche, a duel): its name, as
+    events' payloads and posts' coordinates spell it, and what players call
+    it, in French (« tour »). A game lists them outermost first."""
+
+    name: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -334,6 +348,11 @@ class GameInfo:
     """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
     post_kinds: tuple[PostKind, ...] = ()
     """The public posts the game renders, in the order of a game."""
+    coordinates: tuple[Coordinate, ...] = ()
+    """The numbers the game counts in, outermost first (Le Magot: the round;
+    Fistful of Gold: the manche, then the duel): ``gm history`` says where
+    each event was in them and filters by them, the chronicle names posts'
+    coordinates with their labels."""
 
     @property
     def seats(self) -> str:
@@ -341,6 +360,10 @@ class GameInfo:
         if self.min_players == self.max_players:
             return f"exactly {self.min_players} players"
         return f"{self.min_players} to {self.max_players} players"
+
+    def coordinate(self, name: str) -> Coordinate | None:
+        """The coordinate named ``name``, if the game counts in it."""
+        return next((c for c in self.coordinates if c.name == name), None)
 
     def post_kind(self, name: str) -> PostKind | None:
         """The post kind ``name``, if the game has one."""

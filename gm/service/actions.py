@@ -460,7 +460,14 @@ def _apply(
     game = campaign.game
     meta, after_state = deciding.apply(game, campaign.meta, campaign.state, recorded)
     game_events = [e for e in recorded if not is_platform(e.kind)]
-    due = _deadline(env, meta, game.phase(campaign.state), game.phase(after_state), deadline)
+    due = _deadline(
+        env,
+        meta,
+        game.phase(campaign.state),
+        game.phase(after_state),
+        deadline,
+        over=game.is_over(after_state),
+    )
     if due is not None:
         recorded.append(due)
     refs = game.posts_after(campaign.state, game_events, after_state)
@@ -530,16 +537,16 @@ def relabeled(err: GMError, campaign: Campaign) -> GMError:
 
 
 def _deadline(
-    env: Env, meta: Meta, phase_before: str, phase_after: str, given: str | None
+    env: Env, meta: Meta, phase_before: str, phase_after: str, given: str | None, *, over: bool
 ) -> DeadlineSet | None:
     """The deadline a command sets: the one given (``--deadline``), else the
     campaign's ``turn-deadline`` when the command moved the game to another
-    phase (a player's move passed the turn), else none."""
+    phase (a player's move passed the turn) that is not its end, else none."""
     tz = meta.settings["tz"]
     if given is not None:
         return DeadlineSet(phase_after, clock.parse_deadline(given, env.now(), tz).isoformat())
     every = meta.settings.get("turn-deadline")
-    if every and phase_after != phase_before and not phase_after.endswith("over"):
+    if every and phase_after != phase_before and not over:
         return DeadlineSet(phase_after, clock.parse_deadline(every, env.now(), tz).isoformat())
     return None
 

@@ -329,7 +329,7 @@ def dashboard(env: Env) -> list[dict[str, Any]]:
             {
                 **row,
                 "phase": data["phase"],
-                "over": campaign_over,
+                "finished": campaign_over,
                 "awaiting": data["awaiting"],
                 "deadline": data["deadline"],
                 "time_left": data["time_left"],

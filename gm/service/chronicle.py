@@ -24,11 +24,12 @@ from collections.abc import Sequence
 
 from gm import games
 from gm.core.campaign import EventsVoided
+from gm.core.protocol import GameInfo
 from gm.errors import InputError
 from gm.render.escape import escape_markdown
 from gm.service.env import Env
 from gm.service.loading import fold
-from gm.service.posts import output
+from gm.service.posts import ROLL, ROSTER, output
 
 PHPBB_LIMIT = 60_000
 """Characters in a post on a stock phpBB 3.3 (``max_post_chars``)."""
@@ -36,36 +37,39 @@ PHPBB_LIMIT = 60_000
 MIN_LIMIT = 1_000
 """No forum allows less; below it a part could not hold a header and a block."""
 
-KIND_FR = {
+PLATFORM_LABELS = {
     "opening": "ouverture",
     "rules": "règles",
-    "round": "mise",
-    "reveal": "révélation",
-    "results": "résultats",
     "final": "fin de partie",
     "disclosure": "dévoilement",
-    "roll": "jet de dés",
-    "setup": "mise en place",
-    "duel": "duel",
-    "manche": "compte de la manche",
+    ROLL: "jet de dés",
+    ROSTER: "changement à la table",
 }
-"""Post kinds as players call them; another game's kind shows as it is named."""
-
-COORD_FR = {"round": "tour", "manche": "manche", "duel": "duel"}
+"""The posts every game may make, as players call them; a game's own posts
+are labelled by the game (``PostKind.label``)."""
 
 
 def post_label(game_id: str, kind: str, at: Sequence[int]) -> str:
-    """« résultats · tour 2 », « duel · manche 2, duel 3 », « ouverture »."""
-    name = KIND_FR.get(kind, kind)
+    """« résultats · tour 2 », « duel · manche 2, duel 3 », « ouverture »:
+    the words the game declares for its posts and its coordinates."""
+    info = games.info(game_id)
+    spec = info.post_kind(kind)
+    name = (spec.label if spec is not None else "") or PLATFORM_LABELS.get(kind, kind)
     if not at:
         return name
-    spec = games.info(game_id).post_kind(kind)
     coords = spec.coords if spec is not None and len(spec.coords) == len(at) else ()
     if coords:
-        where = ", ".join(f"{COORD_FR.get(c, c)} {n}" for c, n in zip(coords, at, strict=True))
+        where = ", ".join(
+            f"{_coordinate_label(info, c)} {n}" for c, n in zip(coords, at, strict=True)
+        )
     else:
         where = "n° " + ".".join(map(str, at))
     return f"{name} · {where}"
+
+
+def _coordinate_label(info: GameInfo, name: str) -> str:
+    coordinate = info.coordinate(name)
+    return coordinate.label if coordinate is not None else name
 
 
 def sections(env: Env, slug: str, checker_link: str | None = None) -> list[str]:

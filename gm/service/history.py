@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from gm import games
 from gm.core.campaign import visible_to
 from gm.core.protocol import GM, Seat
 from gm.service.clock import zone
@@ -24,8 +25,9 @@ def timeline(
 
     ``player``: only the events by or about that player (its actor, or the
     ``player`` of its payload). Events voided by ``gm undo`` are included,
-    with ``"voided": true``. Each row says the round, manche and duel the log
-    was in (``None`` for a game that does not count in them). Players are
+    with ``"voided": true``. Each row says where the log was in each number
+    the game counts in (``GameInfo.coordinates``: Le Magot's ``round``,
+    Fistful of Gold's ``manche`` and ``duel``; ``None`` before the first). Players are
     shown by their current names (``actor``, ``audience``); the payload is
     as stored.
     """
@@ -44,15 +46,19 @@ def _rows(
     name = campaign.meta.name
     # A newcomer does not read the private records of the person they replaced.
     since = campaign.meta.arrived.get(Seat(seat), 0) if seat != GM else 0
-    # An event without a round (a pasted message, a word for the fortune)
-    # belongs to the round the log was in when it was recorded; so with the
-    # manche and the duel of a game that counts in them (Fistful of Gold).
-    where: dict[str, Any] = {"round": None, "manche": None, "duel": None}
+    # An event that does not say where it is (a pasted message, a word for
+    # the fortune) belongs where the log was when it was recorded, in each
+    # of the numbers the game counts in (its coordinates, outermost first).
+    names = [c.name for c in games.info(campaign.game.id).coordinates]
+    where: dict[str, Any] = dict.fromkeys(names)
     for record in campaign.records:
         payload = record.payload
-        if "manche" in payload and payload["manche"] != where["manche"]:
-            where["duel"] = None  # a new manche starts with no duel yet
-        where |= {k: payload[k] for k in where if isinstance(payload.get(k), int)}
+        for i, key in enumerate(names):
+            value = payload.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value != where[key]:
+                where[key] = value
+                # a new round starts with no turn yet, a new manche with no duel
+                where |= dict.fromkeys(k for k in names[i + 1 :] if k not in payload)
         actor, audience = campaign.actor_of(record), campaign.audience_of(record)
         if not visible_to(audience, seat) or (audience == seat and record.seq < since):
             continue
@@ -72,9 +78,8 @@ def _rows(
             "voided": record.seq in campaign.voided,
             # one command's events share it: the seq of its first event
             "batch": record.batch,
-            "round": where["round"],
-            "manche": where["manche"],
-            "duel": where["duel"],
+            # where the log was, in each of the game's coordinates
+            **where,
             # The full seal of a secret (posts show its first 32 digits).
             "seal": seal_of(record)
             if not is_platform(record.kind) and codec.type_of(record.kind).sealed
@@ -95,12 +100,14 @@ def player_archive(env: Env, slug: str, player: str, fmt: str | None = None) -> 
     seat = resolve_player(campaign, player)
     since = campaign.meta.arrived.get(Seat(seat), 0)
     codec = codec_for(campaign.game.id)
+    coordinates = games.info(campaign.game.id).coordinates
     tz = zone(campaign.meta.settings["tz"])
     entries: list[dict[str, Any]] = []
     for record, actor, audience, row in _rows(campaign, seat, None):
         kind, payload = row["kind"], row["payload"]
         at = datetime.fromisoformat(row["recorded_at"].replace("Z", "+00:00")).astimezone(tz)
-        base = {"at": at.isoformat(), "round": row["round"], "voided": row["voided"]}
+        where = [{"label": c.label, "value": row[c.name]} for c in coordinates if row[c.name]]
+        base = {"at": at.isoformat(), "where": where, "voided": row["voided"]}
         mine = audience == seat
         theirs = row["seq"] >= since and campaign.player_of(record) == seat
         if kind == "gm.submission-received" and mine:

@@ -183,10 +183,7 @@ def _lines(
 ) -> None:
     from matplotlib.ticker import MaxNLocator
 
-    title = labels.lines
-    if ref.at and ref.kind == "manche":
-        title = title.replace("la manche", f"la manche {ref.at[0]}")
-    ax.set_title(title)
+    ax.set_title(labels.lines)
     for name, values, color in zip(names, series, colors, strict=True):
         if values:
             ax.plot(range(1, len(values) + 1), values, marker="o", label=name, color=color)

@@ -185,7 +185,7 @@ def public_context(campaign: Campaign, ref: PostRef, head: str | None) -> dict[s
     edited template could ever print (the conformance tests search it)."""
     view = campaign.game.public_view(campaign.state, ref, campaign.table)
     return {
-        "post": {"kind": ref.kind, "round": ref.round, "at": list(ref.at)},
+        "post": {"kind": ref.kind, "at": list(ref.at)},
         "view": view,
         "campaign": campaign_context(campaign, head),
         "deadline": deadline_context(campaign),

@@ -25,6 +25,7 @@ from support import Gm
 from gm.check.checker import check_thread
 from gm.check.report import BAD
 from gm.service.env import Env
+from gm.store.draft import Draft
 from gm.store.log import Writer
 from gm.store.records import NewEvent, StoredEvent
 
@@ -68,10 +69,10 @@ def modified_gm(kind: str, change: Callable[[Payload], Payload]) -> Iterator[lis
     altered just before it is chained, and all that follows, posts and
     proofs included, is made from the altered log. Yields the altered seq."""
     hits: list[int] = []
-    original = Writer.append
+    originals = {Writer: Writer.append, Draft: Draft.append}
 
     def append(
-        self: Writer,
+        self: Writer | Draft,
         slug: str,
         new_events: Sequence[NewEvent],
         expected_seq: int,
@@ -85,9 +86,10 @@ def modified_gm(kind: str, change: Callable[[Payload], Payload]) -> Iterator[lis
                 hits.append(expected_seq + len(out) + 1)
                 new = dataclasses.replace(new, payload=payload)
             out.append(new)
-        return original(self, slug, out, expected_seq, batch)
+        return originals[type(self)](self, slug, out, expected_seq, batch)  # type: ignore[operator]
 
-    with mock.patch.object(Writer, "append", append):
+    # every command is worked out on a draft, then written as drafted
+    with mock.patch.object(Writer, "append", append), mock.patch.object(Draft, "append", append):
         yield hits
     assert len(hits) == 1, hits
 

@@ -47,7 +47,8 @@ def test_post_finds_a_manche_by_its_number(gm: support.Gm) -> None:
 
 
 def test_history_filters_by_manche_and_duel(gm: support.Gm) -> None:
-    rows = gm.history("--manche", "2", "--duel", "1")
+    assert gm.history("2.1") == gm.history("--at", "manche=2", "--at", "duel=1")
+    rows = gm.history("2.1")
     played = [r for r in rows if r["kind"] == "fistful.card-played"]
     assert {(r["payload"]["manche"], r["payload"]["duel"]) for r in played} == {(2, 1)}
     assert sorted(r["payload"]["player"] for r in played) == ["Django", "Sartana"]

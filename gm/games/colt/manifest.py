@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, ParamSpec, PostKind, StepSpec, Table
+from gm.core.protocol import Command, Coordinate, GameInfo, ParamSpec, PostKind, StepSpec, Table
 from gm.errors import InputError
 
 
@@ -138,12 +138,17 @@ INFO = GameInfo(
     post_kinds=(
         PostKind("opening"),
         PostKind("rules"),
-        PostKind("train"),
-        PostKind("round", ("round",), deals=True),
-        PostKind("plan", ("round", "turn")),
-        PostKind("action", ("round", "step")),
-        PostKind("event", ("round",)),
+        PostKind("train", label="le train"),
+        PostKind("round", ("round",), deals=True, label="début de manche"),
+        PostKind("plan", ("round", "turn"), label="plan"),
+        PostKind("action", ("round", "step"), label="action"),
+        PostKind("event", ("round",), label="fin de manche"),
         PostKind("final"),
+    ),
+    coordinates=(
+        Coordinate("round", "manche"),
+        Coordinate("turn", "tour"),
+        Coordinate("step", "action"),
     ),
 )
 """Colt Express: bandits rob a train, programming their actions card by card."""

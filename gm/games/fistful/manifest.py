@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
+from gm.core.protocol import (
+    Command,
+    Coordinate,
+    GameInfo,
+    OptionSpec,
+    ParamSpec,
+    PostKind,
+    StepSpec,
+    Table,
+)
 
 PLAYERS = 2
 DEFAULT_LENGTH = "short"
@@ -114,10 +123,11 @@ INFO = GameInfo(
     post_kinds=(
         PostKind("opening"),
         PostKind("rules"),
-        PostKind("setup"),
-        PostKind("duel", ("manche", "duel")),
-        PostKind("manche", ("manche",)),
+        PostKind("setup", label="mise en place"),
+        PostKind("duel", ("manche", "duel"), label="duel"),
+        PostKind("manche", ("manche",), label="compte de la manche"),
         PostKind("final"),
         PostKind("disclosure", owed_at_end=True),
     ),
+    coordinates=(Coordinate("manche", "manche"), Coordinate("duel", "duel")),
 )

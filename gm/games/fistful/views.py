@@ -264,7 +264,9 @@ def _manche(state: State, nm: Name, record: MancheRecord) -> dict[str, Any]:
         "loser": None if winner is None else nm(next(n for n in state.names if n != winner)),
         "stars": _per_player(state, nm, result.stars, "stars"),
         # the gold of the manche duel by duel (the final duel last), for the chart
-        "chart_labels": _labels("Or de la manche, duel par duel", "duel", "Or", "or"),
+        "chart_labels": _labels(
+            f"Or de la manche {record.number}, duel par duel", "duel", "Or", "or"
+        ),
         "chart": [
             {
                 "name": nm(n),

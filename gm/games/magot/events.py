@@ -39,6 +39,7 @@ class OrderSet(Event):
     kind: ClassVar[str] = "magot.order-set"
     sealed: ClassVar[bool] = True
     secret: ClassVar[str] = "order"
+    secret_fields: ClassVar[tuple[str, ...]] = ("round", "player")
     round: int
     player: Seat
     target: Seat
@@ -52,6 +53,7 @@ class OrderWithdrawn(Event):
     kind: ClassVar[str] = "magot.order-withdrawn"
     unseals: ClassVar[bool] = True
     secret: ClassVar[str] = "order"
+    secret_fields: ClassVar[tuple[str, ...]] = ("round", "player")
     round: int
     player: Seat
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
+from gm.core.protocol import (
+    Command,
+    Coordinate,
+    GameInfo,
+    OptionSpec,
+    ParamSpec,
+    PostKind,
+    StepSpec,
+    Table,
+)
 from gm.errors import InputError
 
 MIN_PLAYERS = 3
@@ -230,10 +239,11 @@ INFO = GameInfo(
     post_kinds=(
         PostKind("opening"),
         PostKind("rules"),
-        PostKind("round", ("round",)),
-        PostKind("reveal", ("round",)),
-        PostKind("results", ("round",)),
+        PostKind("round", ("round",), label="mise"),
+        PostKind("reveal", ("round",), label="révélation"),
+        PostKind("results", ("round",), label="résultats"),
         PostKind("final"),
         PostKind("disclosure", owed_at_end=True),
     ),
+    coordinates=(Coordinate("round", "tour"),),
 )

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gm.core.protocol import Command, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec, Table
+from gm.core.protocol import (
+    Command,
+    Coordinate,
+    GameInfo,
+    OptionSpec,
+    ParamSpec,
+    PostKind,
+    StepSpec,
+    Table,
+)
 from gm.errors import InputError
 
 
@@ -141,11 +150,16 @@ INFO = GameInfo(
     post_kinds=(
         PostKind("opening"),
         PostKind("rules"),
-        PostKind("setup", deals=True),
-        PostKind("saloon", ("seat",)),
-        PostKind("turn", ("turn",)),
-        PostKind("move", ("turn", "move")),
+        PostKind("setup", deals=True, label="la donne"),
+        PostKind("saloon", ("seat",), label="saloon"),
+        PostKind("turn", ("turn",), label="tuile tirée"),
+        PostKind("move", ("turn", "move"), label="coup"),
         PostKind("final"),
+    ),
+    coordinates=(
+        Coordinate("turn", "tour"),
+        Coordinate("move", "coup"),
+        Coordinate("seat", "n°"),
     ),
 )
 """Rattlesnake City: the valley, its towns and its saloons."""
