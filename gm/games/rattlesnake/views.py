@@ -57,8 +57,23 @@ def _same(seat: str) -> str:
 
 
 _PLAYER_KEYS = frozenset(
-    {"player", "buyer", "seller", "holder", "taker", "winner", "to", "source", "target",
-     "challenger", "challenged", "victim", "with_", "other", "starter"}
+    {
+        "player",
+        "buyer",
+        "seller",
+        "holder",
+        "taker",
+        "winner",
+        "to",
+        "source",
+        "target",
+        "challenger",
+        "challenged",
+        "victim",
+        "with_",
+        "other",
+        "starter",
+    }
 )
 """The keys of a move's data that may hold a seat (a target may also be a
 card or a cell: ``Table.name`` leaves what is no seat as it is)."""
@@ -176,8 +191,7 @@ def _places(state: State, nm: Name) -> list[dict[str, Any]]:
         {
             "cells": cells,
             "changes": [
-                {"name": nm(p), "income": income, "delta": income - before[p]}
-                for p, income in key
+                {"name": nm(p), "income": income, "delta": income - before[p]} for p, income in key
             ],
         }
         for key, cells in groups.items()
