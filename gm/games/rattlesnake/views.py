@@ -11,10 +11,12 @@ A public view also says what the game waits for now (``now``): whose turn,
 the tile drawn and every legal place for it with the income track each
 would give (« A2 → bob 2 000 $ »), the blow awaited in a combat.
 
-The valley map (``valley``, the templates' ``valley`` filter) is a
-fixed-width drawing for a code block: a cell per grid square, three
-characters wide, free cells by their name (``A1``, ``M1``, ``P5a``) and
-built ones by their tile's code (``Sa`` saloon, ``Bq`` banque…).
+The valley map (``valley``, the templates' ``valley`` filter, drawn by
+``textmap``) is a fixed-width drawing for a code block: free cells by their
+name (``A1``, ``M1``, ``P5a``), built ones by their tile's code and their
+owner's number (``Sa2`` the saloon of the second player at the table, ``Bq1``
+a banque that pays the first), and the railway, each slot by its id, cut ones
+dotted.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from gm.core.protocol import PostRef, Table, table_for
 
 from .board import default_board_text
 from .cards import Card, label
-from .income import Reason, legal_places, payments
+from .income import Reason, beneficiary, legal_places, payments
 from .model import Move, Phase, State, threshold
 from .poker import REVOLVERS, Poker, Stage
 from .rules import poker_awaiting
+from .textmap import valley as valley  # the templates' filter, re-exported
 from .tiles import Tile, legal_cells
 
 CODES: dict[Tile, str] = {
@@ -57,8 +60,23 @@ def _same(seat: str) -> str:
 
 
 _PLAYER_KEYS = frozenset(
-    {"player", "buyer", "seller", "holder", "taker", "winner", "to", "source", "target",
-     "challenger", "challenged", "victim", "with_", "other", "starter"}
+    {
+        "player",
+        "buyer",
+        "seller",
+        "holder",
+        "taker",
+        "winner",
+        "to",
+        "source",
+        "target",
+        "challenger",
+        "challenged",
+        "victim",
+        "with_",
+        "other",
+        "starter",
+    }
 )
 """The keys of a move's data that may hold a seat (a target may also be a
 card or a cell: ``Table.name`` leaves what is no seat as it is)."""
@@ -69,12 +87,18 @@ card or a cell: ``Table.name`` leaves what is no seat as it is)."""
 
 def valley_data(state: State, nm: Name = _same) -> dict[str, Any]:
     """The board as the map and the picture draw it: every named cell with
-    its tile (or None), the towns with their owners (by ``nm``), the rail slots."""
+    its tile (or None) and, built, its owner — the player it pays, the
+    owner of the nearest saloon (R-4) —, the towns with their owners, the
+    players in seating order (the map numbers owners by it), the rail
+    slots and the junctions they meet at; players by ``nm``."""
     board = state.board
+    layout = state.layout
     town_owner = {t: nm(p) for p, t in ((p, state.town_of_player(p)) for p in state.players) if t}
+    town_ids = {t.id for t in board.towns}
     cells = []
     for name, spot in board.spots.items():
-        placed = state.layout.tiles.get(name)
+        placed = layout.tiles.get(name)
+        owner = beneficiary(board, layout, name) if placed else None
         cells.append(
             {
                 "name": name,
@@ -84,41 +108,30 @@ def valley_data(state: State, nm: Name = _same) -> dict[str, Any]:
                 "area": spot.area,
                 "tile": placed.kind.value if placed else None,
                 "code": CODES[placed.kind] if placed else None,
+                "owner": nm(owner) if owner else None,
             }
         )
     return {
         "width": board.width,
         "height": board.height,
+        "players": [nm(p) for p in state.players],
         "cells": cells,
         "towns": [{"id": t.id, "name": t.name, "owner": town_owner.get(t.id)} for t in board.towns],
+        "junctions": list(
+            dict.fromkeys(e for s in board.slots for e in s.between if e not in town_ids)
+        ),
         "slots": [
             {
                 "id": s.id,
                 "between": list(s.between),
+                "order": s.order,
                 "shape": s.shape,
                 "printed": not s.damaged,
-                "repaired": s.id in state.layout.rails,
+                "repaired": s.id in layout.rails,
             }
             for s in board.slots
         ],
     }
-
-
-def valley(data: dict[str, Any]) -> str:
-    """The fixed-width map of a ``valley_data`` (the templates' ``valley`` filter):
-    one line per row of the grid, three characters per cell — more on a board
-    whose names are longer (``A10`` and beyond, R-11), so that none is cut."""
-    size = max(3, *(len(c["code"] or c["name"]) for c in data["cells"]))
-    grid = [[" " * size] * data["width"] for _ in range(data["height"])]
-    for cell in data["cells"]:
-        text = cell["code"] or cell["name"]
-        grid[cell["y"]][cell["x"]] = f"{text:<{size}}"
-    lines = ["".join(row).rstrip() for row in grid]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines)
 
 
 # --- pieces of views -----------------------------------------------------------------------
@@ -176,8 +189,7 @@ def _places(state: State, nm: Name) -> list[dict[str, Any]]:
         {
             "cells": cells,
             "changes": [
-                {"name": nm(p), "income": income, "delta": income - before[p]}
-                for p, income in key
+                {"name": nm(p), "income": income, "delta": income - before[p]} for p, income in key
             ],
         }
         for key, cells in groups.items()

@@ -1,5 +1,7 @@
-"""A small hand-built valley for Rattlesnake City's tests, and helpers to lay
-tiles on a board.
+"""A small hand-built valley for Rattlesnake City's tests, helpers to lay
+tiles on a board, and random valleys (``random_valley``: a board file of
+2 to 6 towns of any size, mountains, prairies and a railway of junctions
+and links of 1 to 4 slots, on a grid of any size).
 
 The valley (15 × 8 cells; x right, y down)::
 
@@ -25,6 +27,8 @@ and B4 (12,1): 16 too; to A1 (0,0) and B3 (14,0): 6² = 36; to C2 (7,6): 5² =
 """
 
 from __future__ import annotations
+
+import random
 
 from gm.games.rattlesnake.board import Board, load_board
 from gm.games.rattlesnake.tiles import Layout, Placed, Tile
@@ -108,3 +112,75 @@ def lay(*tiles: tuple[str, Tile, str], rails: tuple[str, ...] = ()) -> Layout:
         {cell: Placed(kind, placer, seq) for seq, (cell, kind, placer) in enumerate(tiles, 1)},
         frozenset(rails),
     )
+
+
+def random_valley(rng: random.Random) -> str:
+    """A board file drawn by ``rng``: towns grown cell by cell (mostly
+    touching, sometimes scattered) with a station beside them or anywhere,
+    mountains, prairies of 1 to 3 cells, and a railway joining every town
+    through 0 to 3 junctions (a random tree, plus a link or two), each link
+    of 1 to 4 slots, some damaged. About a third of the grid is named, so
+    that the railway must find its way between crowded zones. Ids avoid the
+    letters of other kinds of names (M, P, R, J), so that it always loads."""
+    width, height = rng.randint(8, 24), rng.randint(6, 16)
+    budget = width * height * 35 // 100
+    free = {(x, y) for x in range(width) for y in range(height)}
+
+    def take(cell: tuple[int, int]) -> list[int]:
+        free.discard(cell)
+        return list(cell)
+
+    def around(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        near = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        return sorted(near & free)
+
+    def crowded() -> bool:
+        return width * height - len(free) > budget
+
+    parts = [f"[grid]\nwidth = {width}\nheight = {height}\n"]
+    towns: list[str] = []
+    for letter in "ABCDEF"[: rng.randint(2, 6)]:
+        if crowded() and len(towns) >= 2:
+            break
+        cells = [tuple(take(rng.choice(sorted(free))))]
+        for _ in range(rng.randint(0, 7)):
+            options = around(cells) if rng.random() < 0.85 else sorted(free)
+            if options:
+                cells.append(tuple(take(rng.choice(options))))
+        beside = around(cells)
+        station = take(rng.choice(beside if beside and rng.random() < 0.8 else sorted(free)))
+        towns.append(letter)
+        parts.append(
+            f'[[towns]]\nid = "{letter}"\nname = "Ville {letter}"\n'
+            f"cells = {[list(c) for c in cells]}\nstation = {station}\n"
+        )
+    mountains = ["[[mountains]]\n" + 'id = "M0"\n' + f"cell = {take(rng.choice(sorted(free)))}\n"]
+    for n in range(1, rng.randint(1, 4)):
+        if not crowded():
+            mountains.append(
+                f'[[mountains]]\nid = "M{n}"\ncell = {take(rng.choice(sorted(free)))}\n'
+            )
+    prairies = []
+    for n in range(rng.randint(1, 6)):
+        if n and crowded():
+            break
+        cells = [tuple(take(rng.choice(sorted(free))))]
+        for _ in range(rng.randint(0, 2)):
+            if around(cells[-1:]):
+                cells.append(tuple(take(rng.choice(around(cells[-1:])))))
+        prairies.append(f'[[prairies]]\nid = "P{n + 1}"\ncells = {[list(c) for c in cells]}\n')
+    nodes = towns + [f"J{n + 1}" for n in range(rng.randint(0, 3))]
+    rng.shuffle(nodes)
+    links = {frozenset((node, rng.choice(nodes[:k]))) for k, node in enumerate(nodes) if k}
+    for _ in range(rng.randint(0, 2)):
+        links.add(frozenset(rng.sample(nodes, 2)))
+    rails = []
+    for link in sorted(links, key=sorted):
+        a, b = sorted(link)
+        for order in range(1, rng.randint(1, 4) + 1):
+            rails.append(
+                f'[[rails]]\nid = "R{len(rails) + 1}"\nbetween = ["{a}", "{b}"]\norder = {order}\n'
+                f'shape = "{rng.choice(["droite", "courbe"])}"\n'
+                f"damaged = {'true' if rng.random() < 0.6 else 'false'}\n"
+            )
+    return "\n".join([*parts, *mountains, *prairies, *rails])

@@ -81,33 +81,37 @@ def test_r6_placement_on_towns_of_other_sizes() -> None:
 
 
 def test_r11_the_text_map_of_another_board_names_every_free_cell() -> None:
-    # three characters a cell (x = 7 is column 21): C's ten cells, C10 the last
-    # in the file at (10, 7), its station C11 at (7, 5)
+    # a column as wide as its longest label and a gutter after it: C's ten
+    # cells, C10 the last in the file at (10, 7), its station C11 at (7, 5);
+    # the railway from A3 and B2 to the junction J1, and down to C11
     state = rules.initial_state(
         ("ana", "bob"), rules.configure(("ana", "bob"), {"board_text": UNEVEN})
     )
     assert views.valley(views.valley_data(state)) == "\n".join(
         [
-            "A1 A2                M1             B1",
+            "A1  A2              M1                B1",
             "",
-            "   A3                                  B2",
-            "                     P1",
-            "                     M2",
-            "                     C11",
-            "                  C1 C2 C3 C7 C9",
-            "P2aP2b            C4 C5 C6 C8 C10",
+            "    A3····R1····J1═══════════R2═══════════B2",
+            "                ¦",
+            "                ¦R3 P1",
+            "                ¦",
+            "                ¦   M2",
+            "                ║",
+            "                ╚R4═C11",
+            "                C1  C2  C3  C7  C9",
+            "P2a P2b         C4  C5  C6  C8  C10",
         ]
     )
-    # a name longer than three characters (town CX: CX10, CX11) widens every
-    # cell to four, so that none is cut
+    # a name longer than three characters (town CX: CX10, CX11) widens its
+    # column to four, so that none is cut and none touches the next
     wide = UNEVEN.replace('id = "C"', 'id = "CX"').replace('"C"]', '"CX"]')
     state = rules.initial_state(
         ("ana", "bob"), rules.configure(("ana", "bob"), {"board_text": wide})
     )
     lines = views.valley(views.valley_data(state)).splitlines()
-    assert lines[0] == "A1  A2                      M1                  B1"
-    assert lines[5] == " " * 28 + "CX11"
-    assert lines[-1] == "P2a P2b                 CX4 CX5 CX6 CX8 CX10"
+    assert lines[0] == "A1  A2              M1                  B1"
+    assert lines[8] == " " * 16 + "╚R4═CX11"
+    assert lines[-1] == "P2a P2b         CX4 CX5  CX6 CX8 CX10"
 
 
 # --- a game on another valley ---------------------------------------------------------------
@@ -160,21 +164,28 @@ def test_r1_a_game_on_a_valley_of_small_towns(db: str) -> None:
 def test_r1_posts_describe_another_valley(db: str) -> None:
     assert gm(db, "play", str(EXAMPLE), "--keep").exit_code == 0
     turn = gm(db, "-c", SLUG, "post", "turn", "9", "--format", "markdown").output
-    # the map after turn 8 (a code block): every tile built, every free cell by name
+    # the map after turn 8 (a code block): every tile built with its owner's
+    # number, every free cell by name, the railway repaired (R1 and R3)
     assert (
         "\n".join(
             [
-                "    Sa A2          Mi          B1 Sa",
-                "       Gr                      Gr",
-                "    ",
-                "    P2a   P1                      Rn",
-                "    P2b                  M2",
-                "                Sa Bq",
-                "                Gr",
+                "    Sa1 A2            Mi1         B1  Sa2",
+                "        Gr1═════R1════╗           Gr2",
+                "                      ║           ║",
+                "                      ║           ║",
+                "                      ║           ║",
+                "    P2a     P1  ╔═R3══J1═════R2═══╝   Rn2",
+                "                ║",
+                "    P2b         ║           M2",
+                "                ║",
+                "                ║ Sa3 Bq3",
+                "                ║",
+                "                ╚═Gr3",
             ]
         )
         in turn
     )
+    assert "Numéros des joueurs\u00a0: 1 ana · 2 bob · 3 cyd." in turn
     rules_post = gm(db, "-c", SLUG, "post", "rules", "--format", "markdown").output
     assert (
         "**La vallée** (le plateau de cette partie)\u00a0: 3 villes (2 cases à bâtir et une gare"
