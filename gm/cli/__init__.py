@@ -90,6 +90,15 @@ class GMGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)
 
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        # a game's step named like another command would replace it silently
+        name = name or cmd.name
+        if name in self.commands:
+            from gm.cli.steps import StepClash
+
+            raise StepClash(f"two commands are named 'gm {name}' (a game's step and another)")
+        super().add_command(cmd, name)
+
 
 @click.group(cls=GMGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(

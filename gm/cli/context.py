@@ -76,6 +76,23 @@ class Ctx:
         self.chosen = campaigns.current(self.env, self.campaign)
         return self.chosen
 
+    def current_game(self) -> str | None:
+        """The game of the campaign a command would act on, or None when there
+        is none (no database yet, no current campaign, a database that cannot
+        be read): what a per-game command is built for. Never creates the
+        default database just to answer."""
+        from gm.errors import GMError
+
+        try:
+            from gm.store.db import resolve_url, sqlite_path
+
+            path = sqlite_path(resolve_url(self.db))
+            if path is not None and not path.exists():
+                return None
+            return self.env.store.campaign(self.slug()).game
+        except GMError:
+            return None
+
     def style(self, slug: str, fmt: str | None) -> tuple[str, str]:
         """The forum preset and table mode for ``slug``: the ``--format`` option
         (a preset sets everything: its own tables), else the campaign's settings."""
@@ -88,6 +105,40 @@ class Ctx:
 
 
 pass_ctx = click.make_pass_decorator(Ctx)
+
+
+class PerGame(click.Command):
+    """A command whose parameters and help are those of the current
+    campaign's game (a game's step, ``gm order``'s fields): built when it is
+    invoked, once the root group knows the database and the campaign, by
+    ``build(game id or None)``; None, when no campaign is current, builds
+    the command every game shares, whose help says which game does what.
+    The root group's list shows this shared one, without opening anything."""
+
+    def __init__(self, build: Any, **kwargs: Any) -> None:
+        shared = build(None)
+        super().__init__(
+            shared.name,
+            callback=shared.callback,
+            params=shared.params,
+            help=shared.help,
+            short_help=shared.short_help,
+            context_settings=shared.context_settings,
+            **kwargs,
+        )
+        self._build = build
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        obj = parent.find_object(Ctx) if parent is not None else None
+        game = obj.current_game() if obj is not None else None
+        command: click.Command = self._build(game)
+        return command.make_context(info_name, args, parent=parent, **extra)
 
 
 def echo_post(body: str, fmt: str, tables: str) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ import click
 from gm import games
 from gm.cli.context import (
     Ctx,
+    PerGame,
     echo_json,
     echo_post,
     echo_posts,
@@ -30,19 +31,6 @@ EDIT_HINT = "gm reads text as UTF-8 only (set your editor to save as UTF-8)"
 
 if TYPE_CHECKING:
     from gm.service.env import Env
-
-
-def _with_order_fields(command: Callable[..., None]) -> Callable[..., None]:
-    """Add every game's explicit order fields (``--target``, ``--option``…), merged by name."""
-    seen: dict[str, str] = {}
-    for game in games.all_info():
-        for spec in game.order_params:
-            seen.setdefault(spec.name, spec.help)
-    for name, help_ in reversed(seen.items()):
-        command = click.option(f"--{name.replace('_', '-')}", name, default=None, help=help_)(
-            command
-        )
-    return command
 
 
 EDIT_END = "# ------------------------ >8 ------------------------"
@@ -79,29 +67,88 @@ def _message(player: str, text: tuple[str, ...], edit: bool, explicit: bool) -> 
     return " ".join(text) if text else None
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
-@click.argument("player")
-@click.argument("text", nargs=-1, type=click.UNPROCESSED)
-@click.option(
-    "--from",
-    "source",
-    metavar="WHERE",
-    help="Where the message came from (a PM link…), kept in the log.",
-)
-@click.option(
-    "--salt",
-    "word",
-    metavar="WORD",
-    help="The player's word for the fortune (same as a « graine : … » line in the message).",
-)
-@click.option(
-    "--edit", is_flag=True, help="Write the message in your $EDITOR (as 'git commit' does)."
-)
-@_with_order_fields
-@preview_option
-@format_option
+ORDER_HELP = """Record PLAYER's private message and print the reply to send back.
+
+Paste the message as the player wrote it, quotes and all: gm leaves out
+what the forum quoted ([quote] blocks, « > » lines, « Re: » headers, a
+signature after « -- ») and says so, understands the rest, checks it
+against the rules and records it (refused messages are recorded too, with
+the reason, and the reply explains the refusal). A new order replaces the
+previous one until the reveal. TEXT's words are never read as options
+(« - je braque tom » is a message); options go before TEXT. With no TEXT
+and a pipe, or TEXT '-', the message is read from standard input;
+--edit opens your $EDITOR.
+
+\b
+Example:
+  gm order fab "..."                 # the message, as received
+  xclip -o | gm order marco          # the message as copied, several lines
+  gm order marco --edit              # paste it in your editor
+  gm order tom "..." --salt "pomme"  # the player's word for the fortune
+  gm order lulu "..." --from https://forum.example/pm/123
+"""
+
+
+def _order_command(game_id: str | None) -> click.Command:
+    """``gm order`` for the current campaign's game: its explicit fields and
+    the wording of its players' messages; for no campaign, every game's."""
+    infos = games.all_info() if game_id is None else [games.info(game_id)]
+    fields: dict[str, str] = {}
+    for info in infos:
+        for spec in info.order_params:
+            fields.setdefault(spec.name, spec.help)
+    examples = []
+    for info in infos:
+        lines = [f"  gm order {_example(e)}" for e in info.order_examples]
+        lines += [
+            f"  gm order NAME --{n.replace('_', '-')} …"
+            for n in (p.name for p in info.order_params)
+        ]
+        if lines:
+            examples.append("\b\n" + f"{info.title}, as its players write:\n" + "\n".join(lines))
+    params: list[click.Parameter] = [
+        click.Argument(["player"]),
+        click.Argument(["text"], nargs=-1, type=click.UNPROCESSED),
+        click.Option(
+            ["--from", "source"],
+            metavar="WHERE",
+            help="Where the message came from (a PM link…), kept in the log.",
+        ),
+        click.Option(
+            ["--salt", "word"],
+            metavar="WORD",
+            help="The player's word for the fortune (same as a « graine : … » line in the message).",
+        ),
+        click.Option(
+            ["--edit"],
+            is_flag=True,
+            help="Write the message in your $EDITOR (as 'git commit' does).",
+        ),
+        *(
+            click.Option([f"--{name.replace('_', '-')}", name], default=None, help=help_)
+            for name, help_ in fields.items()
+        ),
+    ]
+    command = click.Command(
+        "order",
+        callback=_order,
+        params=params,
+        help="\n\n".join([ORDER_HELP.rstrip(), *examples]),
+        context_settings={"ignore_unknown_options": True},
+    )
+    preview_option(command)
+    format_option(command)
+    return command
+
+
+def _example(line: str) -> str:
+    """« fab: je joue le 5 » as typed: fab "je joue le 5"."""
+    name, _, message = line.partition(": ")
+    return f'{name} "{message}"'
+
+
 @pass_ctx
-def order(
+def _order(
     ctx: Ctx,
     player: str,
     text: tuple[str, ...],
@@ -112,30 +159,18 @@ def order(
     fmt: str | None,
     **fields: str | None,
 ) -> None:
-    """Record PLAYER's private message and print the reply to send back.
-
-    Paste the message as the player wrote it, quotes and all: gm leaves out
-    what the forum quoted ([quote] blocks, « > » lines, « Re: » headers, a
-    signature after « -- ») and says so, understands the rest, checks it
-    against the rules and records it (refused messages are recorded too, with
-    the reason, and the reply explains the refusal). A new order replaces the
-    previous one until the reveal. TEXT's words are never read as options
-    (« - je braque tom » is a message); options go before TEXT. With no TEXT
-    and a pipe, or TEXT '-', the message is read from standard input;
-    --edit opens your $EDITOR.
-
-    \b
-    Example:
-      gm order fab "Je braque mon flingue sur marco (BANG BANG BANG)"
-      gm order lulu "fab BBB" --from https://forum.example/pm/123
-      xclip -o | gm order marco          # the message as copied, several lines
-      gm order marco --edit              # paste it in your editor
-      gm order tom "lulu clic" --salt "pomme"   # the player's word for the fortune
-      gm order tom --target fab --option bang
-    """
     from gm.service import actions
 
     slug = ctx.slug()
+    if text and re.fullmatch(r"--[a-z][a-z0-9-]*(=.*)?", text[0]):
+        # TEXT takes what follows PLAYER as it is (« - je braque tom »), but
+        # an option of another game's orders is a mistake, not a message
+        info = games.info(ctx.env.store.campaign(slug).game)
+        taken = ", ".join(f"--{p.name.replace('_', '-')}" for p in info.order_params)
+        raise click.UsageError(
+            f"no such option: {text[0].split('=')[0]} ({info.title} orders take"
+            f" {taken or 'no explicit field: paste the message'}; options go before TEXT)"
+        )
     params = {k: v for k, v in fields.items() if v is not None}
     joined = _message(player, text, edit, bool(params))
     if params and joined:
@@ -168,7 +203,11 @@ def order(
     awaiting = result.campaign.table.named(result.campaign.game.waiting_for(state))
     done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
     waiting = f" Awaiting: {', '.join(awaiting)}." if awaiting else " Nobody else is awaited."
-    note(done + waiting + f" Next: {result.campaign.table.relabel(result.campaign.game.next_step(state))}")
+    note(
+        done
+        + waiting
+        + f" Next: {result.campaign.table.relabel(result.campaign.game.next_step(state))}"
+    )
 
 
 @click.command()
@@ -300,5 +339,5 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
 
 
 def register(group: click.Group) -> None:
-    for command in (order, play, remind, default_):
+    for command in (PerGame(_order_command), play, remind, default_):
         group.add_command(command)

@@ -1,14 +1,18 @@
 """The games' own steps as commands (``gm draw``, ``gm reveal``, ``gm resolve``…).
 
 Built from each game's ``StepSpec`` data, so adding a game never edits the
-command line. When two games share a step name, one command serves both: its help
-says what it does in each game, it accepts the union of their parameters
-and dispatches to the current campaign's game, which refuses parameters it
-does not know.
+command line. Each step is built when it runs for the current campaign's
+game (``PerGame``): its options and its help are that game's only, so Click
+refuses another game's option as any unknown one. With no campaign, the
+command every game with that step shares: its help says what it does in
+each. Two games declaring one step's parameter differently, or a step
+named like one of gm's own commands, is an error when the command line is
+built (``StepClash``), never a silent choice.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,6 +22,7 @@ import click
 from gm import games
 from gm.cli.context import (
     Ctx,
+    PerGame,
     echo_posts,
     echo_private,
     echo_reply,
@@ -25,7 +30,7 @@ from gm.cli.context import (
     note,
     preview_option,
 )
-from gm.core.protocol import ParamSpec, StepSpec
+from gm.core.protocol import GameInfo, ParamSpec, StepSpec
 from gm.errors import InputError
 
 if TYPE_CHECKING:
@@ -133,55 +138,98 @@ def _gist(help_text: str) -> str:
     return re.split(r"[,;:.(]| once ", help_text, maxsplit=1)[0].strip()
 
 
-def build_commands() -> list[click.Command]:
-    """One command per step name across every registered game."""
+class StepClash(Exception):
+    """Two games declare one step with parameters that cannot be one option
+    (a programming error of a game, raised when the command line is built)."""
+
+
+def _clashes(name: str, owners: dict[str, StepSpec]) -> None:
+    seen: dict[str, tuple[str, ParamSpec]] = {}
+    for game_id, spec in owners.items():
+        for p in spec.params:
+            shape = (p.kind, p.multiple, p.required, p.metavar)
+            if p.name in seen:
+                other_id, other = seen[p.name]
+                if (other.kind, other.multiple, other.required, other.metavar) != shape:
+                    raise StepClash(
+                        f"'gm {name}': {other_id} and {game_id} declare its parameter"
+                        f" {p.name!r} differently ({other.kind}, multiple={other.multiple},"
+                        f" required={other.required} against {p.kind}, multiple={p.multiple},"
+                        f" required={p.required}): rename one"
+                    )
+            else:
+                seen[p.name] = (game_id, p)
+
+
+def build_commands(infos: Sequence[GameInfo] | None = None) -> list[click.Command]:
+    """One command per step name across every registered game (or ``infos``):
+    each built, when it runs, for the current campaign's game alone.
+
+    :raises StepClash: two games declare one step's parameter differently.
+    """
     by_name: dict[str, dict[str, StepSpec]] = {}
     titles: dict[str, str] = {}
-    for game in games.all_info():
+    for game in games.all_info() if infos is None else infos:
         titles[game.id] = game.title
         for spec in game.steps:
             by_name.setdefault(spec.name, {})[game.id] = spec
-    commands = []
     for name, owners in by_name.items():
-        params: dict[str, click.Parameter] = {}
-        for spec in owners.values():
-            for p in spec.params:
-                params.setdefault(p.name, _param(p))
-        extra: list[click.Parameter] = []
-        if FORCE not in params:
-            extra.append(click.Option([f"--{FORCE}", FORCE], is_flag=True, help=FORCE_HELP))
-        else:  # a game's own --force: the others' is the platform's
-            own = [g for g, s in owners.items() if any(p.name == FORCE for p in s.params)]
-            if len(own) < len(owners):
-                own_help = next(p.help for p in owners[own[0]].params if p.name == FORCE)
-                params[FORCE] = click.Option(
-                    [f"--{FORCE}", FORCE],
-                    is_flag=True,
-                    help=f"{', '.join(own)}: {own_help} Other games: {FORCE_HELP}",
-                )
-        if any(s.deadline for s in owners.values()):
-            extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
-        short_help = None
-        if len(owners) == 1:
-            help_text = next(iter(owners.values())).help
-        else:  # each game says what the step does in it
-            help_text = "\n\n".join(
-                f"{titles[game_id]} ({game_id}) — {spec.help}" for game_id, spec in owners.items()
+        _clashes(name, owners)
+    return [
+        PerGame(functools.partial(_step_command, name, owners, titles))
+        for name, owners in by_name.items()
+    ]
+
+
+def _step_command(
+    name: str, owners: dict[str, StepSpec], titles: dict[str, str], game_id: str | None
+) -> click.Command:
+    """Step ``name`` as the campaign's game ``game_id`` has it: its options and
+    its help only. For no campaign (or one whose game has no such step, which
+    the command then refuses), the step of every game that has it."""
+    if game_id in owners:
+        owners = {game_id: owners[game_id]}
+    params: dict[str, click.Parameter] = {}
+    for spec in owners.values():
+        for p in spec.params:
+            params.setdefault(p.name, _param(p))
+    extra: list[click.Parameter] = []
+    if FORCE not in params:
+        extra.append(click.Option([f"--{FORCE}", FORCE], is_flag=True, help=FORCE_HELP))
+    else:  # a game's own --force: the others' is the platform's
+        own = [g for g, s in owners.items() if any(p.name == FORCE for p in s.params)]
+        if len(own) < len(owners):
+            own_help = next(p.help for p in owners[own[0]].params if p.name == FORCE)
+            params[FORCE] = click.Option(
+                [f"--{FORCE}", FORCE],
+                is_flag=True,
+                help=f"{', '.join(own)}: {own_help} Other games: {FORCE_HELP}",
             )
-            short_help = " · ".join(f"{g}: {_gist(spec.help)}" for g, spec in owners.items())
-        command = click.Command(
-            name,
-            callback=_callback(name, owners),
-            params=[*params.values(), *extra],
-            help=help_text,
-            short_help=short_help,
+    if any(s.deadline for s in owners.values()):
+        extra.append(click.Option(["--deadline"], metavar="WHEN", help=DEADLINE_HELP))
+    short_help = None
+    if len(owners) == 1:
+        ((only, spec),) = owners.items()
+        help_text = spec.help
+        if game_id is None:  # no campaign to tell whose step it is
+            help_text += f"\n\n(A step of {titles[only]} campaigns.)"
+    else:  # each game says what the step does in it
+        help_text = "\n\n".join(
+            f"{titles[g]} ({g}) — {spec.help}" for g, spec in owners.items()
         )
-        preview_option(command)
-        format_option(command)
-        commands.append(command)
-    return commands
+        short_help = " · ".join(f"{g}: {_gist(spec.help)}" for g, spec in owners.items())
+    command = click.Command(
+        name,
+        callback=_callback(name, owners),
+        params=[*params.values(), *extra],
+        help=help_text,
+        short_help=short_help,
+    )
+    preview_option(command)
+    format_option(command)
+    return command
 
 
 def register(group: click.Group) -> None:
     for command in build_commands():
-        group.add_command(command)
+        group.add_command(command)  # the root group refuses a name taken twice

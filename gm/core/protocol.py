@@ -348,6 +348,9 @@ class GameInfo:
     """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
     post_kinds: tuple[PostKind, ...] = ()
     """The public posts the game renders, in the order of a game."""
+    order_examples: tuple[str, ...] = ()
+    """Players' messages as the game reads them, ``NAME: message`` (French),
+    for ``gm order --help``: what the MJ can expect to paste."""
     coordinates: tuple[Coordinate, ...] = ()
     """The numbers the game counts in, outermost first (Le Magot: the round;
     Fistful of Gold: the manche, then the duel): ``gm history`` says where

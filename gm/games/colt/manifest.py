@@ -145,6 +145,12 @@ INFO = GameInfo(
         PostKind("event", ("round",), label="fin de manche"),
         PostKind("final"),
     ),
+    order_examples=(
+        "ana: je joue Déplacement",
+        "bob: je pioche",
+        "cleo: Braquage face cachée",
+        "cleo: le bijou",
+    ),
     coordinates=(
         Coordinate("round", "manche"),
         Coordinate("turn", "tour"),

@@ -129,5 +129,10 @@ INFO = GameInfo(
         PostKind("final"),
         PostKind("disclosure", owed_at_end=True),
     ),
+    order_examples=(
+        "ana: je défausse la dynamite et le 8",
+        "ana: je joue le 5",
+        "bob: je révèle le 3",
+    ),
     coordinates=(Coordinate("manche", "manche"), Coordinate("duel", "duel")),
 )

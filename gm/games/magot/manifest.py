@@ -245,5 +245,10 @@ INFO = GameInfo(
         PostKind("final"),
         PostKind("disclosure", owed_at_end=True),
     ),
+    order_examples=(
+        "fab: Je braque mon flingue sur marco (BANG BANG BANG)",
+        "lulu: sur tom, clic clic clic",
+        "marco: je me couche",
+    ),
     coordinates=(Coordinate("round", "tour"),),
 )

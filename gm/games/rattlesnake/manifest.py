@@ -156,6 +156,14 @@ INFO = GameInfo(
         PostKind("move", ("turn", "move"), label="coup"),
         PostKind("final"),
     ),
+    order_examples=(
+        "fab: A2",
+        "marco: coups",
+        "marco: Whisky frelaté devant lulu",
+        "fab: vend Punaises à marco pour 2000",
+        "marco: attaque lulu 3",
+        "marco: fin",
+    ),
     coordinates=(
         Coordinate("turn", "tour"),
         Coordinate("move", "coup"),
