@@ -221,27 +221,13 @@ def _batch(records: Sequence[StoredEvent], seq: int) -> tuple[int, int]:
 
 def _render(before: Campaign, after: Campaign, batch: Sequence[StoredEvent]) -> str:
     from gm.core.protocol import GM
-    from gm.service.posts import render_private
-    from gm.service.secrets import replaced_in, sealed_in
+    from gm.service.posts import order_received
 
-    seals = sealed_in(after, batch)
     command = next(r for r in batch if r.kind == CommandDecided.kind)
     player = command.audience if command.audience != GM else command.payload.get("actor", GM)
     sealed = [r for r in batch if not r.kind.startswith("gm.")]
     owner = sealed[-1].audience if sealed else player
-    return render_private(
-        after,
-        TEMPLATE,
-        owner,
-        None,
-        {
-            "seal": seals[-1]["seal"] if seals else None,
-            "seals": seals,
-            "replaced": replaced_in(before, batch),
-            "by_mj": any(r.kind == CommandDecided.kind and r.actor == GM for r in batch),
-            "default": any(r.kind == "gm.default-applied" for r in batch),
-        },
-    )
+    return order_received(before, after, owner, batch, None)
 
 
 __all__ = ["check_replies"]

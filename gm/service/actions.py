@@ -52,8 +52,13 @@ from gm.service.loading import Campaign, extend, is_platform
 from gm.service.loading import load as load  # re-exported: what commands load
 from gm.service.pipeline import Worked
 from gm.service.players import resolve_player as resolve_player  # re-exported
-from gm.service.posts import ROLL, publish, render_common, render_private, render_public
-from gm.service.secrets import replaced_in, sealed_in
+from gm.service.posts import (
+    ROLL,
+    order_received,
+    publish,
+    render_common,
+    render_public,
+)
 from gm.store.draft import Sink
 from gm.store.log import StoredEvent
 from gm.store.records import CampaignInfo
@@ -473,7 +478,6 @@ def _apply(
     refs = game.posts_after(campaign.state, game_events, after_state)
     if any(isinstance(e, DiceRolled) for e in recorded):
         refs = (*refs, PostRef(ROLL))
-    defaulted = any(isinstance(e, DefaultApplied) for e in recorded)
 
     if preview:
         drawn = [p for e in recorded if isinstance(e, ChanceDrawn) for p in e.purposes]
@@ -494,7 +498,7 @@ def _apply(
         posts = tuple(
             Post(ref, render_public(projected, ref, campaign.head, env.templates)) for ref in refs
         )
-        reply = _reply(env, campaign, projected, to, would_be, defaulted) if to else None
+        reply = _reply(env, campaign, projected, to, would_be) if to else None
         return Result(projected, (), posts, reply, recorded=False, to=to)
 
     records = deciding.by_seat(campaign, [to_record(e, actor, source) for e in recorded])
@@ -506,7 +510,7 @@ def _apply(
     posts = tuple(
         Post(ref, row.body, row.number) for (ref, _), row in zip(bodies, rows, strict=True)
     )
-    reply = _reply(env, campaign, after, to, stored, defaulted) if to else None
+    reply = _reply(env, campaign, after, to, stored) if to else None
     return Result(published, tuple(stored), posts, reply, to=to)
 
 
@@ -557,7 +561,6 @@ def _reply(
     campaign: Campaign,
     player: str,
     stored: Sequence[StoredEvent],
-    defaulted: bool = False,
 ) -> str:
     """The private reply to ``player`` for what ``stored`` recorded: the seals
     of the secrets it sealed, whether one replaced a secret they had sent
@@ -565,19 +568,4 @@ def _reply(
     gm fold, gm stay, gm withdraw; ``default``: the rules' default)."""
     if not any(r.kind == CommandDecided.kind for r in stored):
         return render_common(campaign, "word_received", env.templates, player=player)
-    seals = sealed_in(campaign, stored)
-    seal = seals[-1]["seal"] if seals else None
-    by_mj = any(r.kind == CommandDecided.kind and r.actor == GM for r in stored)
-    return render_private(
-        campaign,
-        "order_received",
-        player,
-        env.templates,
-        {
-            "seal": seal,
-            "seals": seals,
-            "replaced": replaced_in(before, stored),
-            "by_mj": by_mj,
-            "default": defaulted,
-        },
-    )
+    return order_received(before, campaign, player, stored, env.templates)

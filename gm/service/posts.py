@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,7 @@ from gm.service.secrets import post_secrets
 if TYPE_CHECKING:
     from gm.render import Renderer
     from gm.store.draft import Sink
-    from gm.store.records import StoredPost
+    from gm.store.records import StoredEvent, StoredPost
 
 
 _BLANK_RUNS = re.compile(r"\n{3,}")
@@ -210,6 +211,47 @@ def render_private(
     }
     lang = campaign.meta.settings["lang"]
     return tidy(renderer(campaign.game.id, lang, override).render(kind, context))
+
+
+def order_received(
+    before: Campaign,
+    after: Campaign,
+    player: str,
+    batch: Sequence[StoredEvent],
+    override: Path | None,
+) -> str:
+    """The private reply to ``player`` (a seat) for what one command recorded (the
+    template ``order_received``): the seals of the secrets it sealed,
+    whether one replaced a secret they had sent before (``replaced``),
+    whether the MJ recorded it for them (``by_mj``: gm fold, gm stay;
+    ``default``: the rules' default), and whether it came after the
+    deadline then in force (``late``: it still counts until the MJ moves
+    on). Everything comes from the log, so the players' checker writes the
+    same reply again (``gm.check.replies``)."""
+    from gm.core.campaign import CommandDecided, DefaultApplied
+    from gm.service.secrets import replaced_in, sealed_in
+
+    seals = sealed_in(after, batch)
+    due = before.deadline()
+    late = due is not None and _utc(batch[0].recorded_at) > due
+    return render_private(
+        after,
+        "order_received",
+        player,
+        override,
+        {
+            "seal": seals[-1]["seal"] if seals else None,
+            "seals": seals,
+            "replaced": replaced_in(before, batch),
+            "by_mj": any(r.kind == CommandDecided.kind and r.actor == GM for r in batch),
+            "default": any(r.kind == DefaultApplied.kind for r in batch),
+            "late": late,
+        },
+    )
+
+
+def _utc(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
 
 
 def render_common(campaign: Campaign, kind: str, override: Path | None, **extra: Any) -> str:
