@@ -34,27 +34,8 @@ from typing import Any
 
 from gm.core.fortune import label_for
 from gm.core.protocol import GM, PUBLIC, Event, Seat, Table
-
-SETTINGS: dict[str, tuple[str, ...]] = {
-    "format": ("markdown", "bbcode", "html", "phpbb", "forumactif", "discourse", "reddit"),
-    "lang": ("fr",),
-    "tables": ("auto", "native", "list", "code"),
-}
-"""Campaign settings with a closed set of values. ``format`` is a forum
-preset (``gm.render.presets``: the format, the tables and the tags a forum
-takes); ``tables`` is ``auto`` (the preset's choice) or a mode the MJ chose.
-``tz`` (an IANA time zone)
-and ``turn-deadline`` (a delay such as ``+24h``: the deadline set each time a
-move passes the turn; empty for none) are settings too, checked by the
-service, which owns the clock."""
-
-DEFAULT_SETTINGS: dict[str, str] = {
-    "format": "markdown",
-    "lang": "fr",
-    "tables": "auto",
-    "tz": "Europe/Paris",
-    "turn-deadline": "",
-}
+from gm.core.settings import DEFAULT_SETTINGS as DEFAULT_SETTINGS  # re-exported
+from gm.core.settings import SETTINGS as SETTINGS  # re-exported
 
 
 @dataclass(frozen=True)
