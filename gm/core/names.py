@@ -173,6 +173,7 @@ def mentions(
     words: Sequence[str],
     labels: Iterable[tuple[str, str]],
     split: Callable[[str], Sequence[str]],
+    own: Callable[[Sequence[str], int], int] | None = None,
 ) -> list[Mention]:
     """Where ``labels`` (``(name, seat)`` pairs: the players' current names,
     and whatever else a game lets players be called by) are written in
@@ -185,6 +186,10 @@ def mentions(
     consecutive words, case and accents ignored. At each word the longest
     name that fits is taken, and the search resumes after it: « Jean Paul »
     is never also « Jean ».
+
+    ``own(words, i)``, when given, is how many words from ``i`` the game
+    reads as a phrase of its own (a card's name): a shorter name is not read
+    inside it, so a player called « Joe » is not found in « Slippery Joe ».
 
     >>> split = lambda text: fold(text).replace("-", " ").split()
     >>> [(m.seat, m.start) for m in mentions(split("Calamity Jane tire"),
@@ -199,14 +204,15 @@ def mentions(
     found: list[Mention] = []
     i = 0
     while i < len(words):
+        phrase = own(words, i) if own is not None else 0
         for key, seat in keyed:
             end = i + len(key)
-            if tuple(words[i:end]) == key:
+            if len(key) >= phrase and tuple(words[i:end]) == key:
                 found.append(Mention(seat, i, end, key))
                 i = end
                 break
         else:
-            i += 1
+            i += max(phrase, 1)
     return found
 
 
