@@ -48,10 +48,16 @@ NAMES = (
     "Anaïs",
     "Ma Dalton",
     "Paul",
+    "Marshal Dillon",
+    "Tête Brûlée",
+    "Poker Alice",
+    "Joe",
 )
 """Players' names as people type them: several words, accents, apostrophes,
 hyphens; « Jean » and « Paul » are words of « Jean-Paul », « Ma » and « La »
-look like articles."""
+look like articles; and names that hold words of a game (Colt Express's
+Marshal card and « tête », a direction; Rattlesnake City's « poker », and
+« Joe », half of Slippery Joe's and Stinky Joe's names)."""
 
 MAX_INPUTS = 3000
 
