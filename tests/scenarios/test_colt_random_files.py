@@ -1,5 +1,5 @@
 """Random legal games of Colt Express, written down as scenario files and
-played again by ``gm play FILE --json`` (``docs/scenarios.md``, colt).
+played again by ``gm play FILE --json --keep`` (``docs/scenarios.md``, colt).
 
 A game of 3 to 6 players with awkward names (``random_files.NAMES``) is
 played through the service, every input drawn from ``legal_inputs`` (the
@@ -11,8 +11,9 @@ keys of ``characters``, ``decks`` and ``event``, the NOM of each « NOM :
 TEXTE » plan entry and « NOM [CARTE] : CHOIX » action, and the target of a
 Tir or a Coup de poing inside CHOIX.
 
-The file must play to the same end: its summary is the live game's, and
-the summary keeps the rules' invariants — all the loot of the setup is on
+The file must play to the same end: its summary is the live game's (and so
+is its final train: every bandit, every spot's loot, the Marshal), and the
+summary keeps the rules' invariants — all the loot of the setup is on
 the train or with the bandits (R-1; a purse lost to the Marshal's vengeance
 apart), every bullet received was fired or taken from the 13 neutral ones,
 the game ends after the fifth round with R-10's winners, and nothing is

@@ -1,5 +1,6 @@
 """Random legal games of Rattlesnake City, written down as scenario files and
-played again by ``gm play FILE --json`` (``docs/scenarios.md``, rattlesnake).
+played again by ``gm play FILE --json --keep`` (``docs/scenarios.md``,
+rattlesnake).
 
 A game of 2 to 6 players with awkward names (``random_files.NAMES``) is
 played through the service on the default valley or on another board (the
@@ -120,8 +121,10 @@ STEP_4 = ("attaque ", "poker ")
 
 def choose(state: State, inputs: Any, rng: random.Random) -> ScenarioStep:
     """A random legal input, with « fin » and defaults a little less often (turns
-    with cards, trades, attacks and poker), and step 3 before step 4: a file
-    lists a turn's *divers* before its bank attack and poker game."""
+    with cards, trades, attacks and poker), and step 3 before step 4: gm takes
+    *divers* after a bank attack or a poker game too, but a file has no place
+    for them there (it lists a turn's ``divers`` before its ``bank`` and
+    ``poker``)."""
     record = state.current
     if state.phase is Phase.FREE and record is not None and (record.bank_done or record.poker_done):
         inputs = [
