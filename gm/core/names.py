@@ -104,7 +104,9 @@ def name_problem(name: str) -> str | None:
     if len(clean) > MAX_NAME:
         return f"player name {clean[:20]!r}… is {len(clean)} characters; the limit is {MAX_NAME}"
     if fold(clean) in RESERVED:
-        return f"player name {clean!r} is reserved (the public audience, the MJ): choose another name"
+        return (
+            f"player name {clean!r} is reserved (the public audience, the MJ): choose another name"
+        )
     if not any(unicodedata.category(c)[0] in "LN" for c in clean):
         return f"player name {clean!r} has no letter or digit: a name needs at least one"
     return None
@@ -129,7 +131,9 @@ def check_name(name: str, taken: Iterable[str] = (), *, code: str = "campaign/pl
     clean = nfc(name)
     other = find_name(taken, clean, key=match_key)
     if other is not None:
-        ignored = "case and accents" if fold(other) == fold(clean) else "case, accents and punctuation"
+        ignored = (
+            "case and accents" if fold(other) == fold(clean) else "case, accents and punctuation"
+        )
         raise InputError(
             f"players {other!r} and {clean!r} are the same name once {ignored} are"
             " ignored; give them distinct names",
@@ -169,6 +173,7 @@ def mentions(
     words: Sequence[str],
     labels: Iterable[tuple[str, str]],
     split: Callable[[str], Sequence[str]],
+    own: Callable[[Sequence[str], int], int] | None = None,
 ) -> list[Mention]:
     """Where ``labels`` (``(name, seat)`` pairs: the players' current names,
     and whatever else a game lets players be called by) are written in
@@ -181,6 +186,10 @@ def mentions(
     consecutive words, case and accents ignored. At each word the longest
     name that fits is taken, and the search resumes after it: « Jean Paul »
     is never also « Jean ».
+
+    ``own(words, i)``, when given, is how many words from ``i`` the game
+    reads as a phrase of its own (a card's name): a shorter name is not read
+    inside it, so a player called « Joe » is not found in « Slippery Joe ».
 
     >>> split = lambda text: fold(text).replace("-", " ").split()
     >>> [(m.seat, m.start) for m in mentions(split("Calamity Jane tire"),
@@ -195,31 +204,51 @@ def mentions(
     found: list[Mention] = []
     i = 0
     while i < len(words):
+        phrase = own(words, i) if own is not None else 0
         for key, seat in keyed:
             end = i + len(key)
-            if tuple(words[i:end]) == key:
+            if len(key) >= phrase and tuple(words[i:end]) == key:
                 found.append(Mention(seat, i, end, key))
                 i = end
                 break
         else:
-            i += 1
+            i += max(phrase, 1)
     return found
 
 
 def leading(
-    text: str, labels: Iterable[tuple[str, str]]
+    text: str,
+    labels: Iterable[tuple[str, str]],
+    split: Callable[[str], Sequence[str]],
 ) -> tuple[str, str] | None:
     """The longest of ``labels`` (``(name, seat)``) that ``text`` starts with,
-    as a whole word (case and accents ignored), and the rest of ``text``:
-    « Calamity Jane tire 2 » → (``"cj"``, ``"tire 2"``). None if no name starts it.
+    as whole words, and the rest of ``text``: « Calamity Jane tire 2 » →
+    (``"cj"``, ``"tire 2"``). None if no name starts it.
 
-    >>> leading("Calamity Jane : Tir", [("Calamity", "c"), ("calamity jane", "cj")])
+    ``split`` is the game's own way of cutting text into folded words, as for
+    ``mentions``: a name is read at the head of a scenario entry exactly as
+    in a message, so a game that ignores punctuation between words reads
+    « Jean Paul : Tir » as Jean-Paul's, never as « Jean » followed by « Paul ».
+
+    >>> split = lambda text: fold(text).replace("-", " ").replace(":", " ").split()
+    >>> leading("Calamity Jane : Tir", [("Calamity", "c"), ("calamity jane", "cj")], split)
     ('cj', ': Tir')
+    >>> leading("Jean Paul : Tir", [("Jean", "j"), ("Jean-Paul", "jp")], split)
+    ('jp', ': Tir')
     """
     clean = nfc(text)
-    for name, seat in sorted(labels, key=lambda pair: -len(nfc(pair[0]))):
-        size = len(nfc(name))
-        head, rest = clean[:size], clean[size:]
-        if size and fold(head) == fold(name) and not (rest[:1].isalnum() or rest[:1] == "_"):
-            return seat, rest.strip()
+    words = tuple(split(clean))
+    keyed = sorted(
+        ((tuple(split(name)), seat) for name, seat in labels), key=lambda pair: -len(pair[0])
+    )
+    for key, seat in keyed:
+        if not key or words[: len(key)] != key:
+            continue
+        # the rest of the text starts where the shortest head holding the name's words ends
+        for end in range(1, len(clean) + 1):
+            head = tuple(split(clean[:end]))
+            if head == key:
+                return seat, clean[end:].strip()
+            if len(head) > len(key):
+                break
     return None

@@ -231,3 +231,37 @@ def test_r11_a_punch_named_by_its_purse_value_in_a_scenario_file(tmp_path: Path,
     players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
     assert (players["cleo"]["purses"], players["cleo"]["car"]) == ([], 4)
     assert (players["ana"]["purses"], players["ana"]["car"]) == ([250, 300], 5)
+
+
+def _spelled(value: Any, names: dict[str, str]) -> Any:
+    """``value`` (an expected summary) with the players called ``names``."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_spelled(v, names) for v in value]
+    if isinstance(value, dict):
+        return {_spelled(k, names): _spelled(v, names) for k, v in value.items()}
+    return value
+
+
+def test_names_are_read_in_a_file_as_in_a_message_punctuation_ignored(
+    tmp_path: Path, db: str
+) -> None:
+    # « Names … are matched ignoring case, accents and punctuation »: the file
+    # writes Jean-Paul « Jean Paul » (never « Jean » with « Paul » as a card)
+    # and d'Artagnan « d Artagnan », as keys, as NOM and as a target.
+    seated = {"ana": "d'Artagnan", "bob": "Jean-Paul", "cleo": "Jean"}
+    written = {"ana": "d Artagnan", "bob": "JEAN PAUL", "cleo": "jean"}
+    source = (HERE / "colt-pont.toml").read_text(encoding="utf-8")
+    head, players, body = source.partition('players = ["ana", "bob", "cleo"]')
+    assert players
+    for old, new in written.items():
+        body = re.sub(rf"\b{old}(?= =)", f'"{new}"', body)
+        body = re.sub(rf"\b{old}\b", new, body)
+    assert '"JEAN PAUL : je joue Changement d\'étage"' in body and "sur JEAN PAUL" in body
+    path = tmp_path / "ponctuation.toml"
+    path.write_text(head + 'players = ["d\'Artagnan", "Jean-Paul", "Jean"]' + body, "utf-8")
+    result = _play(db, path, "--json")
+    assert result.exit_code == 0, result.output
+    expected = json.loads((HERE / "colt-pont.expected.json").read_text(encoding="utf-8"))
+    assert _contract(json.loads(result.stdout)) == _spelled(_contract(expected), seated)

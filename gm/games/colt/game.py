@@ -258,28 +258,29 @@ def scenario_steps(document: Mapping[str, Any], table: Table | None = None) -> l
         isinstance(p, list) and all(isinstance(v, int) for v in p) for p in purses
     ):
         raise _bad("setup", "purses must be a list of lists of values, one per car", "purses")
+    players = [] if table is None else [(table.name(s), s) for s in table.seats]
     steps = [
         ScenarioStep(
             where="setup",
             step="setup",
             values={
-                "character": tuple(f"{p}={c}" for p, c in characters.items()),
+                "character": tuple(f"{_seat(p, players)}={c}" for p, c in characters.items()),
                 "cars": ",".join(map(str, cars)),
                 "purses": "/".join(" ".join(map(str, p)) for p in purses),
             },
         )
     ]
-    by_character = {}
+    # every bandit by their player's name or their character's, to their seat
+    labels = list(players)
     for player, character in characters.items():
         found = find_name(CHARACTERS, character)
         if found is not None:
-            by_character[found] = player
+            labels.append((found, _seat(player, players)))
     rounds = document.get("rounds", [])
     if not isinstance(rounds, list) or not all(isinstance(r, Mapping) for r in rounds):
         raise _bad("rounds", "'rounds' must be an array of tables ([[rounds]])", "rounds")
-    names = [] if table is None else [(n, n) for n in table.names.values()]
     for number, entry in enumerate(rounds, start=1):
-        steps.extend(_round_steps(number, entry, by_character, names))
+        steps.extend(_round_steps(number, entry, labels))
     return steps
 
 
@@ -287,10 +288,13 @@ def _still_event(state: State) -> bool:
     return state.phase is Phase.EVENT
 
 
-def _who(name: str, by_character: Mapping[str, str]) -> str:
-    """A player named by their name or their character's."""
-    found = find_name(tuple(by_character), name)
-    return by_character[found] if found is not None else name
+def _seat(name: str, labels: Sequence[tuple[str, str]]) -> str:
+    """The seat of the bandit ``name`` designates among ``labels`` (``(name,
+    seat)``: the players' names and their characters'), read as a message
+    reads names: case, accents and punctuation ignored (« d Artagnan » is
+    d'Artagnan). Else ``name`` as given, for the rules to refuse it."""
+    key = tokens(name)
+    return next((seat for label, seat in labels if key and tokens(label) == key), name)
 
 
 def _entries(where: str, key: str, value: Any) -> list[str]:
@@ -299,18 +303,17 @@ def _entries(where: str, key: str, value: Any) -> list[str]:
     return list(value)
 
 
-def _split(
-    where: str, text: str, names: Sequence[tuple[str, str]]
-) -> tuple[str, str, str]:
+def _split(where: str, text: str, names: Sequence[tuple[str, str]]) -> tuple[str, str, str]:
     """``"bob Tir : sur ana"`` → (``bob``, ``Tir``, the text after the name).
-    NOM is the longest of ``names`` (the players' and the characters') the
-    entry starts with, several words included (« Calamity Jane : Tir »);
-    else its first word."""
+    NOM is the longest of ``names`` (the players' and the characters', to
+    their seats) the entry starts with, several words included (« Calamity
+    Jane : Tir »), read as a message reads them (``_seat``); else its first
+    word."""
     head, sep, _ = text.partition(":")
     words = head.split()
     if not sep or not words:
         raise _bad(where, f'write "NOM : TEXTE", got {text!r}', "entry")
-    found = leading(text, names)
+    found = leading(text, names, tokens)
     if found is not None:
         name, rest = found
         card = rest.partition(":")[0].strip() if ":" in rest else ""
@@ -320,12 +323,8 @@ def _split(
 
 
 def _round_steps(
-    number: int,
-    entry: Mapping[str, Any],
-    by_character: Mapping[str, str],
-    players: Sequence[tuple[str, str]],
+    number: int, entry: Mapping[str, Any], names: Sequence[tuple[str, str]]
 ) -> list[ScenarioStep]:
-    names = [*players, *((c, c) for c in by_character)]
     where = f"round {number}"
     check_entry_keys(where, entry, _ROUND_KEYS)
     card = entry.get("card")
@@ -338,19 +337,17 @@ def _round_steps(
     for player, cards in decks.items():
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise _bad(where, f"decks.{player} must be a list of card names", "decks")
-        deck_values.append(f"{_who(player, by_character)}={', '.join(cards)}")
+        deck_values.append(f"{_seat(player, names)}={', '.join(cards)}")
     steps = [
         ScenarioStep(where=where, step="round", values={"card": card, "deck": tuple(deck_values)})
     ]
     for i, text in enumerate(_entries(where, "plan", entry.get("plan", [])), start=1):
         name, _, rest = _split(f"{where}, plan {i}", text, names)
         rest = rest.lstrip(":").strip()
-        steps.append(
-            ScenarioStep(where=f"{where}, plan {i}", actor=_who(name, by_character), text=rest)
-        )
+        steps.append(ScenarioStep(where=f"{where}, plan {i}", actor=_seat(name, names), text=rest))
     for i, text in enumerate(_entries(where, "actions", entry.get("actions", [])), start=1):
         name, card_word, rest = _split(f"{where}, action {i}", text, names)
-        player = _who(name, by_character)
+        player = _seat(name, names)
         label = f"{player}, {card_word}" if card_word else player
         steps.append(
             ScenarioStep(where=f"{where}, action {i} ({label})", actor=player, text=rest or ":")
@@ -365,7 +362,7 @@ def _round_steps(
             steps.append(
                 ScenarioStep(
                     where=f"{where}, event ({player})",
-                    actor=_who(player, by_character),
+                    actor=_seat(player, names),
                     text=text,
                     # « rien » from a bandit with nothing to take changes nothing:
                     # once the others' answers have applied the event, it is skipped

@@ -24,7 +24,7 @@ does not read are ignored, but two values of one element (« vers l'avant
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gm.core.names import mentions
@@ -32,7 +32,7 @@ from gm.core.protocol import Command, Table, table_for
 from gm.errors import GameOverError, IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
-from .cards import PURSE, Card
+from .cards import LABELS, PURSE, Card
 from .commands import Choose, DrawCards, Pickpocket, PlayCard
 from .model import Choice, Phase, State
 from .words import (
@@ -69,19 +69,44 @@ def _one(element: str, values: list[Any], text: str) -> Any:
     return distinct[0] if distinct else None
 
 
-def _targets(state: State, table: Table, words: list[str]) -> list[str]:
-    """The bandits named in ``words``, as seats: by their players' current
-    names or their characters' (the platform's matcher, this game's words)."""
-    labels = [*table.labels, *((b.character, b.name) for b in state.bandits)]
-    return [m.seat for m in mentions(words, labels, tokens)]
+NAMED = "@"
+"""A bandit named in a message stands among its words as one word: ``@``
+and their seat (``tokens`` never makes such a word)."""
+
+_PHRASES = tuple(tuple(tokens(label)) for label in LABELS.values() if len(tokens(label)) > 1)
+"""The cards named in several words (« Coup de poing », « Changement d'étage»):
+no shorter name is read inside them."""
 
 
-def read_choice(
-    state: State, words: list[str], text: str, me: str | None = None, table: Table | None = None
-) -> Choice:
-    """The elements of one alternative of a choice. A bandit never aims at
-    themself: the author's own name (a signature) is no target."""
+def _phrase_at(words: Sequence[str], i: int) -> int:
+    return next((len(p) for p in _PHRASES if tuple(words[i : i + len(p)]) == p), 0)
+
+
+def words_of(state: State, text: str, table: Table | None = None) -> list[str]:
+    """The words of ``text`` (``tokens``), each bandit it names — by their
+    player's current name or their character's, the platform's matcher —
+    as one word ``@seat``: the words of a name (« Marshal Dillon », « Tête
+    Brûlée ») are that name, never a card, a direction or a level."""
+    words = tokens(text)
     table = table_for(table, state.players)
+    labels = [*table.labels, *((b.character, b.name) for b in state.bandits)]
+    out: list[str] = []
+    start = 0
+    for m in mentions(words, labels, tokens, own=_phrase_at):
+        out += [*words[start : m.start], NAMED + m.seat]
+        start = m.end
+    return out + words[start:]
+
+
+def _targets(words: list[str]) -> list[str]:
+    """The bandits named in ``words`` (``words_of``), as seats."""
+    return [w.removeprefix(NAMED) for w in words if w.startswith(NAMED)]
+
+
+def read_choice(words: list[str], text: str, me: str | None = None) -> Choice:
+    """The elements of one alternative of a choice, in ``words`` (``words_of``).
+    A bandit never aims at themself: the author's own name (a signature) is
+    no target."""
     words = _whole_numbers(words)
     directions = [DIRECTIONS[w] for w in words if w in DIRECTIONS]
     levels = [LEVELS[w] for w in words if w in LEVELS]
@@ -104,7 +129,7 @@ def read_choice(
         direction=_one("direction", directions, text),
         distance=_one("distance", distances, text),
         level=_one("level", levels, text),
-        target=_one("target", [t for t in _targets(state, table, words) if t != me], text),
+        target=_one("target", [t for t in _targets(words) if t != me], text),
         loot=_one("loot", loots, text),
         value=_one("purse value", values, text),
         nothing="rien" in words,
@@ -126,15 +151,11 @@ def _whole_numbers(words: list[str]) -> list[str]:
 
 
 def read_choose(
-    state: State,
-    player: str,
-    text: str,
-    card: Card | None,
-    latest: bool,
-    table: Table | None = None,
+    player: str, words: list[str], text: str, card: Card | None, latest: bool
 ) -> Choose:
-    """A choice, or conditional instructions (alternatives split at « sinon »)."""
-    words = [w for w in tokens(text) if w not in CARD_WORDS]
+    """A choice, or conditional instructions (alternatives split at « sinon »),
+    in ``words`` (``words_of``)."""
+    words = [w for w in words if w not in CARD_WORDS]
     conditional = "si" in words or "sinon" in words
     parts: list[list[str]] = [[]]
     for w in words:
@@ -142,21 +163,19 @@ def read_choose(
             parts.append([])
         else:
             parts[-1].append(w)
-    alternatives = tuple(read_choice(state, part, text, player, table) for part in parts)
+    alternatives = tuple(read_choice(part, text, player) for part in parts)
     if conditional:
         alternatives = tuple(a for a in alternatives if not a.empty) or alternatives[:1]
     return Choose(player, alternatives, card, conditional, latest)
 
 
-def _card_named(text: str) -> Card | None:
-    found = [CARD_WORDS[t] for t in tokens(text) if t in CARD_WORDS]
+def _card_named(words: list[str], text: str) -> Card | None:
+    found = [CARD_WORDS[t] for t in words if t in CARD_WORDS]
     card: Card | None = _one("card", found, text)
     return card
 
 
-def parse(
-    state: State, actor: str, text: str, table: Table | None = None
-) -> tuple[Command, ...]:
+def parse(state: State, actor: str, text: str, table: Table | None = None) -> tuple[Command, ...]:
     """The commands ``actor``'s message carries (see the module docstring);
     bandits are named by their players' names at ``table`` or their characters."""
     table = table_for(table, state.players)
@@ -168,11 +187,11 @@ def parse(
             code="phase/game-over",
             params={"player": player, "text": text},
         )
-    words = tokens(text)
+    words = words_of(state, text, table)
     if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
-        return _plan(state, player, text, words, table)
+        return _plan(state, player, text, words)
     if state.phase is Phase.EVENT:
-        return (_pickpocket(state, player, text, words, table),)
+        return (_pickpocket(player, text, words),)
     playing = {"joue", "jouer"} & set(words) or any(
         w in DRAW_WORDS or w in HIDDEN_WORDS for w in words
     )
@@ -183,16 +202,14 @@ def parse(
             params={"player": player, "turn": state.turn.player, "number": state.turn.number},
         )
     if state.phase in (Phase.PLAN, Phase.ACTION):
-        card = _card_named(text)
-        return (read_choose(state, player, text, card, latest=False, table=table),)
+        card = _card_named(words, text)
+        return (read_choose(player, words, text, card, latest=False),)
     raise rules.not_now(state, "a player's message")
 
 
-def _plan(
-    state: State, player: str, text: str, words: list[str], table: Table
-) -> tuple[Command, ...]:
+def _plan(state: State, player: str, text: str, words: list[str]) -> tuple[Command, ...]:
     draws = any(w in DRAW_WORDS for w in words)
-    card = _card_named(text)
+    card = _card_named(words, text)
     hidden = any(w in HIDDEN_WORDS for w in words)
     if draws and card is not None:
         raise OrderSyntaxError(
@@ -218,16 +235,14 @@ def _plan(
         )
     commands: list[Command] = [PlayCard(player, card, hidden)]
     rest = [w for w in words if w not in CARD_WORDS and w not in HIDDEN_WORDS]
-    choose = read_choose(state, player, " ".join(rest), card, latest=True, table=table)
+    choose = read_choose(player, rest, text, card, latest=True)
     if any(not a.empty for a in choose.alternatives):
         commands.append(choose)
     return tuple(commands)
 
 
-def _pickpocket(
-    state: State, player: str, text: str, words: list[str], table: Table
-) -> Pickpocket:
-    choice = read_choice(state, words, text, player, table)
+def _pickpocket(player: str, text: str, words: list[str]) -> Pickpocket:
+    choice = read_choice(words, text, player)
     if choice.loot == PURSE and not choice.nothing:
         return Pickpocket(player, True, choice.value)
     if choice.nothing and choice.loot is None:

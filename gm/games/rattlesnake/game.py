@@ -312,9 +312,7 @@ def _free_word(state: State, player: str) -> str:
     return cards[0].label if cards else "passe"
 
 
-def _divers_text(
-    state: State, player: str, card: Card, name: Callable[[str], str]
-) -> str | None:
+def _divers_text(state: State, player: str, card: Card, name: Callable[[str], str]) -> str | None:
     from .cards import JOES, PERMANENTS
     from .tiles import dynamite_targets
 
@@ -406,8 +404,9 @@ def _saloon_steps(saloons: Mapping[str, str]) -> list[ScenarioStep]:
 
 def _named(text: str, names: Sequence[tuple[str, str]]) -> tuple[str, str]:
     """``"Calamity Jane tire 2"`` → (``Calamity Jane``, ``tire 2``): the
-    longest of the players' ``names`` the entry starts with, else its first word."""
-    found = leading(text, names)
+    longest of the players' ``names`` the entry starts with (read as a message
+    reads them: ``notation.tokens``), else its first word."""
+    found = leading(text, names, notation.tokens)
     if found is not None:
         return found
     name, _, rest = text.strip().partition(" ")

@@ -36,7 +36,7 @@ fits two cards (« Jim », « Joe ») is ambiguous and refused as such.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gm.core.names import fold, mentions
@@ -115,9 +115,7 @@ Labels = tuple[tuple[str, str], ...]
 """``(current name, seat)`` of every player (``Table.labels``): how a message names them."""
 
 
-def parse(
-    state: State, player: str, text: str, table: Table | None = None
-) -> tuple[Command, ...]:
+def parse(state: State, player: str, text: str, table: Table | None = None) -> tuple[Command, ...]:
     """The commands a player's message carries, in order; players are named
     by their names at ``table`` (any number of words: « Calamity Jane »)."""
     names = table_for(table, state.players).labels
@@ -143,50 +141,72 @@ def amount(text: str) -> int | None:
     return value * 1000 if m[2] else value
 
 
-def _cards_in(text: str) -> list[Card]:
-    """Named action cards in ``text``, longest names first, each once."""
+def _card_at(words: Sequence[str], i: int) -> tuple[int, list[Card]]:
+    """The named action card ``words`` name from ``i``: how many words, and
+    the cards they may be (several: half a name, « Jim »); ``(0, [])`` if none."""
+    for size in (3, 2, 1):
+        chunk = words[i : i + size]
+        if len(chunk) == size and not any(w.startswith(NAMED) for w in chunk):
+            cards = [c for c in find_cards(" ".join(chunk)) if isinstance(c, Card)]
+            if cards:
+                return size, cards
+    return 0, []
+
+
+def _cards_in(words: list[str], text: str) -> list[Card]:
+    """Named action cards in ``words`` (``words_of``), longest names first, each once."""
     found: list[Card] = []
-    words = tokens(text)
     i = 0
     while i < len(words):
-        for size in (3, 2, 1):
-            chunk = " ".join(words[i : i + size])
-            if len(words[i : i + size]) < size:
-                continue
-            cards = [c for c in find_cards(chunk) if isinstance(c, Card)]
-            if len(cards) > 1 and size == 1:
-                raise AmbiguousOrderError(
-                    f"{chunk!r} could be {' or '.join(c.label for c in cards)}: write the full name",
-                    code="rattlesnake/ambiguous-card",
-                    params={"text": text, "cards": [c.label for c in cards]},
-                )
-            if len(cards) == 1:
-                if cards[0] not in found:
-                    found.append(cards[0])
-                i += size
-                break
-        else:
-            i += 1
+        size, cards = _card_at(words, i)
+        if len(cards) > 1 and size == 1:
+            raise AmbiguousOrderError(
+                f"{words[i]!r} could be {' or '.join(c.label for c in cards)}: write the full name",
+                code="rattlesnake/ambiguous-card",
+                params={"text": text, "cards": [c.label for c in cards]},
+            )
+        if len(cards) == 1 and cards[0] not in found:
+            found.append(cards[0])
+        i += size or 1
     return found
 
 
-def _mentions(names: Labels, words: list[str]) -> list[tuple[int, str]]:
-    """Where players are named in ``words`` (their names as token sequences,
-    longest first: « Jean-Paul » is two words), as (index, seat)."""
-    return [(m.start, m.seat) for m in mentions(words, names, tokens)]
+NAMED = "@"
+"""A player named in a message stands among its words as one word: ``@``
+and their seat (``tokens`` never makes such a word)."""
 
 
-def _player_in(names: Labels, words: list[str], after: set[str]) -> str | None:
+def words_of(text: str, names: Labels) -> list[str]:
+    """The words of ``text`` (``tokens``), each player it names as one word
+    ``@seat``: a name is read where it is at least as long as a card's name
+    there (« Joe » is the player, « Slippery Joe » the card), and its words
+    are that name, never a card or a word of the game (« Poker Alice »,
+    « Whisky Jack »)."""
+    words = tokens(text)
+    out: list[str] = []
+    start = 0
+    for m in mentions(words, names, tokens, own=lambda ws, i: _card_at(ws, i)[0]):
+        out += [*words[start : m.start], NAMED + m.seat]
+        start = m.end
+    return out + words[start:]
+
+
+def _mentions(words: list[str]) -> list[tuple[int, str]]:
+    """Where players are named in ``words`` (``words_of``), as (index, seat)."""
+    return [(i, w.removeprefix(NAMED)) for i, w in enumerate(words) if w.startswith(NAMED)]
+
+
+def _player_in(words: list[str], after: set[str]) -> str | None:
     """The player named right after one of the words ``after`` (« devant bob », « à cyd »)."""
     marks = [i for i, w in enumerate(words) if w in after]
-    for i, player in _mentions(names, words):
+    for i, player in _mentions(words):
         if any(0 < i - m <= 3 for m in marks):
             return player
     return None
 
 
-def _any_player(names: Labels, words: list[str], skip: str | None = None) -> str | None:
-    return next((p for _, p in _mentions(names, words) if p != skip), None)
+def _any_player(words: list[str], skip: str | None = None) -> str | None:
+    return next((p for _, p in _mentions(words) if p != skip), None)
 
 
 def _cell_in(state: State, words: list[str]) -> str | None:
@@ -196,20 +216,20 @@ def _cell_in(state: State, words: list[str]) -> str | None:
 
 
 def _part(state: State, player: str, text: str, names: Labels) -> Command:
-    words = tokens(text)
+    words = words_of(text, names)
     if not words:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")
     wordset = set(words)
     if state.phase is Phase.BANK:
         return _blow(state, player, text, words)
     if state.phase is Phase.POKER and state.poker is not None:
-        return _poker(state, state.poker, player, text, words, names)
+        return _poker(state, state.poker, player, text, words)
     if wordset & BUY_WORDS or wordset & SELL_WORDS:
-        return _trade(state, player, text, words, names, buying=bool(wordset & BUY_WORDS))
+        return _trade(player, text, words, buying=bool(wordset & BUY_WORDS))
     if wordset & POKER_WORDS:
         # a player naming themself gets the rules' refusal, not a syntax error
-        target = _any_player(names, words, skip=player) or _any_player(names, words)
-        stake = amount(" ".join(w for w in words if w not in {"poker"}))
+        target = _any_player(words, skip=player) or _any_player(words)
+        stake = amount(" ".join(w for w in words if w != "poker" and not w.startswith(NAMED)))
         if target is None or stake is None:
             raise _syntax(
                 f"a poker game names the player challenged and the stake:"
@@ -219,12 +239,12 @@ def _part(state: State, player: str, text: str, names: Labels) -> Command:
             )
         return Challenge(player, target, stake)
     if wordset & ATTACK_WORDS:
-        target = _any_player(names, words, skip=player)
+        target = _any_player(words, skip=player)
         if target is None:
             raise _syntax(f"whose bank? name the player attacked in {text!r}", text, "no-target")
-        free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
+        free = next((c for c in _cards_in(words, text) if c in FREE_SHOTS), None)
         return AttackBank(player, target, _shots(text, words), free)
-    cards = [c for c in _cards_in(text) if c in DIVERS]
+    cards = [c for c in _cards_in(words, text) if c in DIVERS]
     if cards:
         if len(cards) > 1 and cards[0] not in (Card.DESTIN, Card.CHASSEUR):
             raise _syntax(
@@ -232,7 +252,7 @@ def _part(state: State, player: str, text: str, names: Labels) -> Command:
                 text,
                 "two-cards",
             )
-        return _divers(state, player, text, words, cards, names)
+        return _divers(state, player, words, cards)
     if wordset & END_WORDS:
         return EndTurn(player)
     if wordset & ACTION_WORDS:
@@ -254,9 +274,7 @@ def _part(state: State, player: str, text: str, names: Labels) -> Command:
     )
 
 
-def _divers(
-    state: State, player: str, text: str, words: list[str], cards: list[Card], names: Labels
-) -> Command:
+def _divers(state: State, player: str, words: list[str], cards: list[Card]) -> Command:
     card = cards[0]
     if card in (Card.DESTIN, Card.CHASSEUR):
         target = cards[1] if len(cards) > 1 else None
@@ -264,21 +282,19 @@ def _divers(
     if card is Card.DYNAMITERO:
         cell = _cell_in(state, words)
         return PlayDivers(player, card, cell)
-    holder = _player_in(names, words, {"devant", "a", "pour", "chez", "sur"})
+    holder = _player_in(words, {"devant", "a", "pour", "chez", "sur"})
     return PlayDivers(player, card, holder)
 
 
-def _trade(
-    state: State, player: str, text: str, words: list[str], names: Labels, buying: bool
-) -> Trade:
-    cards = [c for c in _cards_in(text) if c in DIVERS]
+def _trade(player: str, text: str, words: list[str], buying: bool) -> Trade:
+    cards = [c for c in _cards_in(words, text) if c in DIVERS]
     if len(cards) != 1:
         raise _syntax(
             f"a trade names one carte divers: « achète Dynamitero à cyd pour 2000 » (in {text!r})",
             text,
             "bad-trade",
         )
-    other = _player_in(names, words, {"a", "de", "chez"}) or _any_player(names, words, skip=player)
+    other = _player_in(words, {"a", "de", "chez"}) or _any_player(words, skip=player)
     if other is None:
         raise _syntax(f"a trade names the other player (in {text!r})", text, "bad-trade")
     _, sep, price_text = fold(text).partition("pour")
@@ -311,7 +327,7 @@ def _shots(text: str, words: list[str]) -> tuple[int, ...]:
 
 def _blow(state: State, player: str, text: str, words: list[str]) -> Command:
     shots = _shots(text, words)
-    free = next((c for c in _cards_in(text) if c in FREE_SHOTS), None)
+    free = next((c for c in _cards_in(words, text) if c in FREE_SHOTS), None)
     if shots or free is not None:
         return Shoot(player, shots, free)
     return GiveUp(player)
@@ -358,15 +374,13 @@ _SAY = {
 """What a message may say at each stage, for the English error (the reply is the template's)."""
 
 
-def _poker(
-    state: State, poker: pk.Poker, player: str, text: str, words: list[str], names: Labels
-) -> Command:
+def _poker(state: State, poker: pk.Poker, player: str, text: str, words: list[str]) -> Command:
     """A part of a message during a poker game, read by what the game waits for."""
     wordset = set(words)
     stage = poker.stage
     if stage is pk.Stage.COMBAT:
         return _blow(state, player, text, words)
-    cards = set(_cards_in(text))
+    cards = set(_cards_in(words, text))
     # a number is read as a game card only where one is meant (not in « je baisse à 3000 »)
     card = (
         _game_card(state, player, text)
@@ -400,7 +414,7 @@ def _poker(
             return ChooseCard(player, None)
     elif stage is pk.Stage.REACT:
         if Card.TRICHEUR in cards:
-            target = _any_player(names, words, skip=player) or _any_player(names, words)
+            target = _any_player(words, skip=player) or _any_player(words)
             if target is not None:
                 return Cheat(player, target)
         elif Card.PROFESSIONNEL in cards:

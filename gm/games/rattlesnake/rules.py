@@ -33,6 +33,7 @@ from gm.errors import GameOverError, InputError, PhaseError
 
 from . import bank, deal, divers, poker_turn, turn
 from .board import BoardError, default_board_text, load_board
+from .cards import find_cards
 from .commands import ApplyDefault, GiveUp, Shoot
 from .engine import (
     GAME,
@@ -108,7 +109,10 @@ def configure(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, A
         )
     for name in players:
         key = fold(name)
-        if board.find(name) is not None or key in _RESERVED or key.isdigit():
+        # a card's own name (« Lili », « Coyote »): its words would be read as the card;
+        # half a card's name (« Joe », « Jim ») names no card alone, so the player is read
+        card = len(find_cards(name)) == 1
+        if board.find(name) is not None or key in _RESERVED or key.isdigit() or card:
             raise InputError(
                 f"a player cannot be called {name!r} at Rattlesnake City: it reads as a word"
                 " of the game (a cell, a card, a number)",

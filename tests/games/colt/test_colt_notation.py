@@ -102,3 +102,24 @@ def test_every_legal_choice_as_the_posts_write_it_is_read_back(card: Card) -> No
     for outcome in outcomes:
         (choose,) = notation.parse(played, "ana", phrase(outcome))
         assert rules.pick_outcome(played, played.pile[0], choose.alternatives[0]) == outcome
+
+
+def test_r2_a_name_holding_words_of_the_game_is_read_as_the_name() -> None:
+    # R-2 refuses a name that is a word of the game; a name that only holds
+    # some (« Marshal Dillon », « Tête Brûlée »: a card, a direction) is the
+    # player wherever it is written whole, and its words are read as nothing else
+    state = train(players=("Marshal Dillon", "Tête Brûlée", "cleo"))
+    commands = notation.parse(state, "Marshal Dillon", "je joue Tir sur Tête Brûlée")
+    assert commands[0] == PlayCard("Marshal Dillon", Card.SHOOT)
+    assert isinstance(commands[1], Choose) and commands[1].alternatives == (
+        Choice(target="Tête Brûlée"),
+    )
+    state = action_on(state, ("Tête Brûlée", Card.SHOOT))
+    (choose,) = notation.parse(state, "Tête Brûlée", "sur marshal dillon")
+    assert choose == Choose("Tête Brûlée", (Choice(target="Marshal Dillon"),))
+    # the card and the direction alone keep their meaning
+    (choose,) = notation.parse(state, "cleo", "Marshal : vers la tête")
+    assert choose.card is Card.MARSHAL and choose.alternatives == (Choice(direction="front"),)
+    # and a name is never read inside a card's name: « Coup » in « Coup de poing »
+    state = train(players=("ana", "Coup", "cleo"))
+    assert notation.parse(state, "ana", "je joue Coup de poing") == (PlayCard("ana", Card.PUNCH),)
