@@ -236,13 +236,14 @@ def _table(rows: list[dict[str, object]]) -> None:
 
 @click.command(name="set")
 @click.argument(
-    "key", type=click.Choice(["format", "tables", "tz", "lang", "turn-deadline", "gender"])
+    "key",
+    type=click.Choice(["format", "tables", "tz", "lang", "turn-deadline", "digest", "gender"]),
 )
 @click.argument("value")
 @click.argument("gender", required=False, metavar="[GENDER]")
 @pass_ctx
 def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
-    """Change a campaign setting: format, tables, tz, lang, turn-deadline, or a player's gender.
+    """Change a campaign setting: format, tables, tz, lang, turn-deadline, digest, or a gender.
 
     format is the forum: phpbb, forumactif, discourse, reddit, or a markup
     (markdown, bbcode with phpBB's tags only, html); it sets the tables
@@ -261,6 +262,7 @@ def set_(ctx: Ctx, key: str, value: str, gender: str | None) -> None:
       gm set tables code         # tables as a monospace block
       gm set tz America/Montreal
       gm set turn-deadline +24h
+      gm set digest on           # one message per turn instead of 4-5
       gm set gender Élodie f
     """
     from gm.service import campaigns

@@ -153,8 +153,104 @@ def echo_post(body: str, fmt: str, tables: str) -> None:
     click.echo(output(body, fmt, tables).rstrip("\n"))
 
 
-def echo_posts(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
-    """Print posts on stdout, each announced on stderr (so a pipe gets posts only)."""
+def echo_posts(
+    posts: tuple[Post, ...],
+    fmt: str,
+    tables: str,
+    campaign: Campaign | None = None,
+    actor: str | None = None,
+) -> None:
+    """Print posts on stdout, each announced on stderr (so a pipe gets posts only).
+
+    In digest mode (the campaign's ``digest`` setting), posts its game
+    gathers (``PostKind.gathered``) are held — archived and proved like any,
+    but not printed — and printed with the next posts, as one forum message
+    (``held``); ``actor`` is the seat whose message called for them. Posts
+    held are always printed before any other, so the thread keeps the
+    archive's order."""
+    obj = click.get_current_context().find_object(Ctx)
+    if obj is None or campaign is None or not posts or posts[0].number is None:
+        _echo_each(posts, fmt, tables)
+        return
+    key = f"{HELD}{campaign.slug}"
+    store = obj.env.store
+    first = int(store.get_setting(key) or 0)
+    if _holds(campaign, posts, actor):
+        if not first:
+            store.set_setting(key, str(posts[0].number))
+        numbers = ", ".join(str(p.number) for p in posts)
+        note(
+            f"Digest: post {numbers} held, printed with the next one ('gm post --held'"
+            " prints what is held now)."
+        )
+        return
+    if not first:
+        _echo_each(posts, fmt, tables)
+        return
+    from gm.service.actions import Post as Made
+
+    held = [Made(_ref(p), p.body, p.number) for p in store.posts(campaign.slug, after=first - 1)]
+    held = [p for p in held if p.number is not None and p.number < (posts[0].number or 0)]
+    store.set_setting(key, "")
+    echo_digest((*held, *posts), fmt, tables)
+
+
+def flush_held(campaign: Campaign, fmt: str, tables: str) -> bool:
+    """Print the posts the campaign holds in digest mode, as one message,
+    before another post (a roster notice) or when the MJ asks ('gm post
+    --held'); whether there were any."""
+    obj = click.get_current_context().find_object(Ctx)
+    if obj is None:
+        return False
+    store = obj.env.store
+    key = f"{HELD}{campaign.slug}"
+    first = int(store.get_setting(key) or 0)
+    if not first:
+        return False
+    from gm.service.actions import Post as Made
+
+    held = tuple(Made(_ref(p), p.body, p.number) for p in store.posts(campaign.slug, after=first - 1))
+    store.set_setting(key, "")
+    echo_digest(held, fmt, tables)
+    return bool(held)
+
+
+HELD = "digest-held:"
+"""The settings key of the first post a campaign holds in digest mode (the
+MJ's terminal state, not the game's: nothing in the log depends on it)."""
+
+
+def _holds(campaign: Campaign, posts: tuple[Post, ...], actor: str | None) -> bool:
+    if campaign.meta.settings.get("digest") != "on" or campaign.game.is_over(campaign.state):
+        return False
+    info = campaign.game.info
+    kinds = [info.post_kind(p.ref.kind) for p in posts]
+    ways = {k.gathered if k is not None else "" for k in kinds}
+    if ways == {"next"}:
+        return True
+    waiting = set(campaign.game.waiting_for(campaign.state))
+    # « hand »: while the player who acted keeps the hand, nobody else needs them
+    return ways <= {"next", "hand"} and actor is not None and waiting <= {actor}
+
+
+def _ref(post: Any) -> Any:
+    from gm.core.protocol import PostRef
+
+    return PostRef(post.kind, post.at)
+
+
+def echo_digest(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
+    """Several posts as one forum message: announced once, set apart by a rule."""
+    if len(posts) == 1:
+        _echo_each(posts, fmt, tables)
+        return
+    names = ", ".join(f"{p.number}" for p in posts)
+    click.secho(f"── posts {names}: one message (digest) ──", err=True, dim=True)
+    for post in posts:  # on standard output as one paste, a blank line between posts
+        echo_post(post.body, fmt, tables)
+
+
+def _echo_each(posts: tuple[Post, ...], fmt: str, tables: str) -> None:
     for post in posts:
         number = f"post {post.number}" if post.number is not None else "preview"
         click.secho(f"── {number}: {post_name(post.ref.kind, post.ref.at)} ──", err=True, dim=True)

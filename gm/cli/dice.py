@@ -43,7 +43,7 @@ def roll(ctx: Ctx, expression: tuple[str, ...], reason: str | None, fmt: str | N
     slug = ctx.slug()
     result = dice.roll(ctx.env, slug, " ".join(expression), reason)
     fmt, tables = ctx.style(slug, fmt)
-    echo_posts((result.post,), fmt, tables)
+    echo_posts((result.post,), fmt, tables, result.campaign)
     note(f"Done (event {result.campaign.seq}). {result.roll.expression} = {result.roll.total}.")
 
 

@@ -198,7 +198,7 @@ def _order(
     for line in result.notes:
         note(line)
     if result.posts:  # a public move (a player's turn) calls for a post to publish
-        echo_posts(result.posts, fmt, tables)
+        echo_posts(result.posts, fmt, tables, result.campaign, result.to)
     state = result.campaign.state
     awaiting = result.campaign.table.named(result.campaign.game.waiting_for(state))
     done = "Preview, nothing recorded." if preview else f"Recorded (event {result.campaign.seq})."
@@ -330,7 +330,7 @@ def default_(ctx: Ctx, player: str, deadline: str | None, preview: bool, fmt: st
     fmt, tables = ctx.style(slug, fmt)
     if result.reply and result.to:
         echo_reply(result.campaign, result.to, result.reply, fmt, tables)
-    echo_posts(result.posts, fmt, tables)
+    echo_posts(result.posts, fmt, tables, result.campaign, result.to)
     campaign = result.campaign
     awaiting = campaign.table.named(campaign.game.waiting_for(campaign.state))
     done = "Preview, nothing recorded." if preview else f"Done (event {campaign.seq})."

@@ -11,6 +11,7 @@ from gm.cli.context import (
     STDOUT,
     Ctx,
     echo_post,
+    flush_held,
     force_option,
     format_option,
     note,
@@ -31,9 +32,16 @@ from gm.core.protocol import post_name
     type=int,
     help="The post's round, or its manche (same as WHERE's first number).",
 )
+@click.option(
+    "--held",
+    is_flag=True,
+    help="Digest mode: print the posts held for the next message now, as one message.",
+)
 @format_option
 @pass_ctx
-def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: str | None) -> None:
+def post(
+    ctx: Ctx, kind: str | None, at: str | None, round_: int | None, held: bool, fmt: str | None
+) -> None:
     """Print a post again: the latest one, or the latest of KIND (at WHERE).
 
     KIND is a post kind of the campaign's game (listed below, with the
@@ -50,9 +58,19 @@ def post(ctx: Ctx, kind: str | None, at: str | None, round_: int | None, fmt: st
       gm post manche 2             # or: gm post manche --manche 2
       gm post disclosure --format bbcode
       gm post rules                # the rules, in French, for the thread
+      gm post --held               # digest mode: what is held, now
     """
     from gm.service import publishing
     from gm.store.records import parse_address
+
+    if held:
+        if kind is not None or at is not None or round_ is not None:
+            raise click.UsageError("--held prints what is held: give no KIND or WHERE with it")
+        slug = ctx.slug()
+        fmt, tables = ctx.style(slug, fmt)
+        if not flush_held(publishing.load(ctx.env, slug), fmt, tables):
+            note("Nothing is held: every post was printed.")
+        return
 
     if at is not None and round_ is not None:
         raise click.UsageError("give the post's place once: WHERE or --round/--manche, not both")

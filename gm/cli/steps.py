@@ -101,11 +101,11 @@ def _callback(name: str, owners: dict[str, StepSpec]) -> Callable[..., None]:
         for applied in result.defaults:  # printed as 'gm default PLAYER' prints them
             if applied.reply and applied.to:
                 echo_reply(applied.campaign, applied.to, applied.reply, fmt, tables)
-            echo_posts(applied.posts, fmt, tables)
+            echo_posts(applied.posts, fmt, tables, applied.campaign, applied.to)
             note(f"Applied the rules' default for {applied.to} (event {applied.campaign.seq}).")
         if result.reply and result.to:  # a player's choice, recorded by the MJ
             echo_reply(result.campaign, result.to, result.reply, fmt, tables)
-        echo_posts(result.posts, fmt, tables)
+        echo_posts(result.posts, fmt, tables, result.campaign)
         campaign = result.campaign
         if not preview:
             echo_dealt(ctx, campaign, result.posts, fmt, tables)

@@ -9,6 +9,7 @@ from gm.cli.context import (
     Ctx,
     echo_post,
     echo_private,
+    flush_held,
     format_option,
     note,
     pass_ctx,
@@ -83,6 +84,7 @@ def replace_(ctx: Ctx, old: str, new: str, gender: str | None, fmt: str | None) 
     slug = ctx.slug()
     changed = roster.replace_player(ctx.env, slug, old, new, gender=gender)
     fmt, tables = ctx.style(slug, fmt)
+    flush_held(changed.campaign, fmt, tables)  # the thread keeps the archive's order
     click.secho("── public notice ──", err=True, dim=True)
     echo_post(changed.notice or "", fmt, tables)
     title = changed.campaign.meta.title
@@ -107,6 +109,7 @@ def rename(ctx: Ctx, old: str, new: str, fmt: str | None) -> None:
     slug = ctx.slug()
     changed = roster.replace_player(ctx.env, slug, old, new, rename=True)
     fmt, tables = ctx.style(slug, fmt)
+    flush_held(changed.campaign, fmt, tables)
     click.secho("── public notice ──", err=True, dim=True)
     echo_post(changed.notice or "", fmt, tables)
     note(f"Done (event {changed.campaign.seq}). {old} is now {changed.player}.")

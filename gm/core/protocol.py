@@ -318,6 +318,13 @@ class PostKind:
     label: str = ""
     """What players call it, in French (« résultats »), where gm names a post
     (the chronicle's headers); the kind's name when empty."""
+    gathered: str = ""
+    """In digest mode (``gm set digest on``), when the command line prints
+    this post: ``"hand"``, with the next posts while the player who acted
+    still has the hand (nobody else is awaited); ``"next"``, with the next
+    post that is not gathered; ``""`` (the default), at once. Every post is
+    still archived and proved on its own: a digest is several posts pasted
+    as one forum message."""
 
 
 @dataclass(frozen=True)

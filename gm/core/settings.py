@@ -8,10 +8,13 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "format": ("markdown", "bbcode", "html", "phpbb", "forumactif", "discourse", "reddit"),
     "lang": ("fr",),
     "tables": ("auto", "native", "list", "code"),
+    "digest": ("off", "on"),
 }
 """Campaign settings with a closed set of values. ``format`` is a forum
 preset (``gm.render.presets``: the format, the tables and the tags a forum
-takes); ``tables`` is ``auto`` (the preset's choice) or a mode the MJ chose.
+takes); ``tables`` is ``auto`` (the preset's choice) or a mode the MJ chose;
+``digest`` ``on`` prints the posts a game gathers (``PostKind.gathered``)
+with the next one, as one forum message.
 ``tz`` (an IANA time zone)
 and ``turn-deadline`` (a delay such as ``+24h``: the deadline set each time a
 move passes the turn; empty for none) are settings too, checked by the
@@ -21,6 +24,7 @@ DEFAULT_SETTINGS: dict[str, str] = {
     "format": "markdown",
     "lang": "fr",
     "tables": "auto",
+    "digest": "off",
     "tz": "Europe/Paris",
     "turn-deadline": "",
 }

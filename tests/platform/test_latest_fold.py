@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from support import NewDb
 
-from gm.service import actions, audit, campaigns, loading, transfer, undo
+from gm.service import actions, audit, campaigns, loading, posts, transfer, undo
 from gm.service.env import Env
 from gm.service.loading import Campaign, fold
 
@@ -107,7 +107,7 @@ def test_a_command_rolled_back_is_not_the_next_ones_starting_point(
         raise RuntimeError("the disk is gone")
 
     # every order is drafted, then its reply rendered: that fails, so nothing is written
-    monkeypatch.setattr(actions, "render_private", broken)
+    monkeypatch.setattr(posts, "render_private", broken)
     with pytest.raises(RuntimeError):
         actions.submit(env, SLUG, "marco", "lulu clic")
     monkeypatch.undo()

@@ -140,7 +140,7 @@ INFO = GameInfo(
         PostKind("rules"),
         PostKind("train", label="le train"),
         PostKind("round", ("round",), deals=True, label="début de manche"),
-        PostKind("plan", ("round", "turn"), label="plan"),
+        PostKind("plan", ("round", "turn"), label="plan", gathered="next"),
         PostKind("action", ("round", "step"), label="action"),
         PostKind("event", ("round",), label="fin de manche"),
         PostKind("final"),

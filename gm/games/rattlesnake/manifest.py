@@ -153,7 +153,7 @@ INFO = GameInfo(
         PostKind("setup", deals=True, label="la donne"),
         PostKind("saloon", ("seat",), label="saloon"),
         PostKind("turn", ("turn",), label="tuile tirée"),
-        PostKind("move", ("turn", "move"), label="coup"),
+        PostKind("move", ("turn", "move"), label="coup", gathered="hand"),
         PostKind("final"),
     ),
     order_examples=(
