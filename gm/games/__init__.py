@@ -36,6 +36,15 @@ def _module(game_id: str) -> str:
     return _BUILTIN[key]
 
 
+def package(game_id: str) -> str:
+    """The name of the package of the game registered as ``game_id``: where
+    its templates and rules page are (``gm.render``, ``gm.rulebook``).
+
+    :raises NotFoundError: naming the known games.
+    """
+    return _module(game_id)
+
+
 def load(game_id: str) -> Game:
     """The game registered as ``game_id`` (case-insensitive).
 

@@ -15,8 +15,8 @@ Python goes in, and the HTML around them.
 * **The Python** is one zip: ``gm/__init__.py``, ``gm/errors.py``, ``gm/reader.py``,
   ``gm/paths.py``, the players' checker ``gm.check`` and the few modules of
   ``gm.service`` and ``gm.store`` it runs (``GM_FILES``), the pure packages
-  ``gm.core`` and ``gm.games`` (with their data files), the renderer
-  ``gm.render`` and the templates, the
+  ``gm.core`` and ``gm.games`` (with their data files and templates, without
+  their rules pages), the renderer ``gm.render`` and its templates, the
   pure-Python distributions Jinja2, MarkupSafe (its pure-Python fallback:
   the C speedups are left out) and Markdown as installed
   (``importlib.metadata``: their code, metadata and licences), and the
@@ -221,19 +221,21 @@ def _tools() -> Path:
 
 
 def _gm_sources() -> Iterator[tuple[str, Path]]:
-    from gm.render import templates_dir
+    from gm.rulebook import RULES_PAGE
 
     package = Path(gm.__file__).parent
     for name in GM_FILES:
         yield f"gm/{name}", package / name
+    # The packages come whole, data files with them: the platform's templates
+    # (gm/render/templates) and each game's (gm/games/<id>/templates). Not the
+    # games' rules pages: a check never prints them, and they weigh 100 kB.
     for sub in GM_PACKAGES:
         for path in (package / sub).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                yield f"gm/{path.relative_to(package).as_posix()}", path
-    templates = templates_dir()
-    for path in templates.rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts:
-            yield f"gm/templates/{path.relative_to(templates).as_posix()}", path
+                relative = path.relative_to(package)
+                if sub == "games" and len(relative.parts) == 3 and path.name == RULES_PAGE:
+                    continue
+                yield f"gm/{relative.as_posix()}", path
 
 
 def _distribution_sources() -> Iterator[tuple[str, Path]]:

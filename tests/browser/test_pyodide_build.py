@@ -34,6 +34,7 @@ from click.testing import CliRunner
 from pyodide_support import RENDER, Built, archived_posts, browse, played_thread
 
 import gm
+from gm import games
 from gm.check import main as check_main
 from gm.check.checker import check_thread
 from gm.cli import cli
@@ -115,7 +116,8 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "gm/core/protocol.py",
         "gm/games/rattlesnake/board.toml",
         "gm/render/engine.py",
-        "gm/templates/magot/fr/opening.md.j2",
+        "gm/games/magot/templates/fr/opening.md.j2",
+        "gm/render/templates/fr/_macros.md.j2",
         "jinja2/sandbox.py",
         "markupsafe/_native.py",
         "markdown/extensions/tables.py",
@@ -141,8 +143,11 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "render",
         "service",
         "store",
-        "templates",
     }
+    # every game's templates, none of the rules pages (a check never prints them)
+    for game_id in games.ids():
+        assert f"gm/games/{game_id}/templates/fr/opening.md.j2" in names, game_id
+        assert f"gm/games/{game_id}/rules.md" not in names, game_id
     # of the service and the store, only what a check runs: no database, no command line
     assert {n for n in names if n.startswith(("gm/service/", "gm/store/"))} == {
         f"gm/{f}" for f in browser_check.GM_FILES if "/" in f

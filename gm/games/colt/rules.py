@@ -3,7 +3,7 @@
 ``decide`` checks a command against the state and returns the events it
 causes, or raises a ``gm.errors`` error with a stable code (``colt/…``) and
 the ``params`` the French refusal needs; ``evolve`` applies one stored event
-and never refuses it. Rulings ``R-n`` are those of ``docs/rules/colt.md``.
+and never refuses it. Rulings ``R-n`` are those of ``gm/games/colt/rules.md``.
 
 The Action runs by itself: after a command, ``_advance`` resolves the cards
 of the pile in order while each has one legal outcome, or instructions sent

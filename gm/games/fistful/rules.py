@@ -4,7 +4,7 @@
 causes, or raises a ``gm.errors`` error with a stable code (``fistful/…``,
 ``phase/…``) and the ``params`` the French refusal needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``docs/rules/fistful.md``; the duel itself
+rulings ``R-n`` are those of ``gm/games/fistful/rules.md``; the duel itself
 is ``duel.resolve``, the options ``config``, what each player owes now
 ``phases``.
 

@@ -4,7 +4,7 @@
 causes, or raises a ``gm.errors`` error with a stable code (``magot/…``,
 ``phase/…``) and the ``params`` a reply template needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``docs/rules/magot.md``.
+rulings ``R-n`` are those of ``gm/games/magot/rules.md``.
 
 Drawing (R-1, R-2): the loot deck is kept sorted from the largest bill down;
 a draw by the fortune reads the stream ``round-<n>/bills`` and takes

@@ -1,4 +1,4 @@
-"""What every phase of Rattlesnake City's rules shares (``docs/rules/rattlesnake.md``).
+"""What every phase of Rattlesnake City's rules shares (``gm/games/rattlesnake/rules.md``).
 
 This module owns the shape of a decision (``Run``: the events of one
 command, applied as they are decided), reading the state (where the game

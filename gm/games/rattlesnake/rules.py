@@ -1,4 +1,4 @@
-"""The rules of Rattlesnake City: ``decide`` and ``evolve`` (``docs/rules/rattlesnake.md``).
+"""The rules of Rattlesnake City: ``decide`` and ``evolve`` (``gm/games/rattlesnake/rules.md``).
 
 ``decide`` checks a command against the state and returns its events, or
 raises a ``gm.errors`` error that names what would be legal; ``evolve``
