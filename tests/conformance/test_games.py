@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_dists import installed
 from support import Table
 
 from gm import games
@@ -267,13 +268,12 @@ def test_random_games_keep_every_platform_guarantee(game_id: str, db: str) -> No
     check_games(game_id, db)
 
 
-def test_the_platform_test_game_keeps_them_too(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """« Pile ou face » (tests/platform/toss.py): several secrets per player per
-    round, turn order, robberies while the round resolves, fortune defaults."""
-    platform = ROOT / "tests" / "platform"
-    monkeypatch.syspath_prepend(str(platform))
-    monkeypatch.setitem(games._BUILTIN, "toss", "toss")
-    check_games("toss", db, platform / "templates")
+def test_the_platform_test_game_keeps_them_too(db: str) -> None:
+    """« Pile ou face » (tests/games_dist/toss, installed as a distribution of
+    its own): several secrets per player per round, turn order, robberies
+    while the round resolves, fortune defaults."""
+    with installed("toss"):
+        check_games("toss", db)
 
 
 def check_games(game_id: str, db: str, templates: Path | None = None) -> None:

@@ -1,8 +1,12 @@
 """« Pile ou face »: a small game that exercises the platform without Le Magot.
 
-Registered only inside the tests (through ``gm.games._BUILTIN``), it uses
-every capability a seed game needs from the platform, so that the next
-games (Colt Express, Rattlesnake City) are only a game package:
+A distribution of its own (``tests/games_dist/toss``: this package, its
+templates and rules page, and a ``pyproject.toml`` registering it in the
+entry point group ``gm.games``), installed only while a test needs it
+(``tests/game_dists.py``): gm finds it as it finds any game from another
+distribution, nothing in gm names it. It uses every capability a seed game
+needs from the platform, so that the next games (Colt Express, Rattlesnake
+City) are only a game package:
 
 * **several secrets per player per round**: each player bets, by private
   message, on two coins (« pile face »): two sealed guesses, keyed by round,
