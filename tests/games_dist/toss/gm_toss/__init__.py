@@ -505,28 +505,10 @@ INFO = GameInfo(
     ),
 )
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=(GuessSet, CoinsFlipped, Stolen),
-    commands=(Guess, Flip, Steal, DefaultSteal),
-    configure=configure,
-    initial_state=initial_state,
-    evolve=evolve,
-    decide=decide_with_default,
-    parse=parse,
-    order_from_params=order_from_params,
-    phase=phase,
-    awaiting=awaiting,
-    next_step=next_step,
-    is_over=is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=public_view,
-    shown=shown,
-    player_view=player_view,
-    summary=summary,
-    legal_inputs=legal_inputs,
-    scenario=scenario,
-    default_for=default_for,
-    filters={"coin": coin, "scoreboard": scoreboard},
+EVENTS = (GuessSet, CoinsFlipped, Stolen)
+COMMANDS = (Guess, Flip, Steal, DefaultSteal)
+
+# Everything is in this one module, under the names GameDef.from_modules looks for.
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO, globals(), decide=decide_with_default, filters={"coin": coin, "scoreboard": scoreboard}
 )
