@@ -46,7 +46,6 @@ from typing import Any
 from gm.core import rules as core_rules
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
-    GameOverError,
     IllegalOrderError,
     OrderSyntaxError,
     PhaseError,
@@ -128,11 +127,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any]) -> State:
 def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
     """The events ``command`` causes, or the error that refuses it. Nothing is drawn."""
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over; {command.kind} is no longer possible",
-            code="phase/game-over",
-            params={"command": command.kind},
-        )
+        raise core_rules.game_over(command)
     match command:
         case DiscardAtSetup():
             return _decide_setup(state, actor, command)

@@ -194,11 +194,7 @@ _DECIDE: dict[type[Command], Decider] = {
 def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
     """The events ``command`` causes, or the error that refuses it."""
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over; {command.kind} is no longer possible",
-            code="phase/game-over",
-            params={"command": command.kind},
-        )
+        raise core_rules.game_over(command)
     handler = _DECIDE.get(type(command))
     if handler is None:
         raise core_rules.unknown_command(GAME, command)
