@@ -104,6 +104,14 @@ class GameOverError(PhaseError):
     code = "phase/game-over"
 
 
+class RegistryError(GMError):
+    """The installed games cannot be told apart: two distributions register the
+    same game id, or one registers a name that cannot be a game id."""
+
+    code = "game/registry"
+    exit_code = EXIT_USAGE
+
+
 class StoreError(GMError):
     """The database cannot do what was asked (unreachable, locked, full, too new)."""
 

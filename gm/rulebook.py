@@ -1,36 +1,38 @@
-"""The documentation shipped with gm: each game's rules as gm applies them.
+"""Each game's rules as gm applies them: the rules page a game ships in its package.
 
-``docs/`` at the top of the repository is installed inside the package as
-``gm/docs`` (see ``setup.py``); in a source tree it is read where it stands.
+A game's rules page is ``rules.md`` at the top of its package
+(``gm/games/<id>/rules.md``, or a third-party game's own package), read
+through ``importlib.resources`` so that it is found wherever the game was
+installed from. ``gm rules <id>`` prints it; ``docs/rules/README.md`` links
+the repository's reader to the shipped games' pages.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 
-import gm
+from gm import games
 from gm.errors import NotFoundError
 from gm.reader import RULES, read_text
 
-
-def folder() -> Path:
-    """Where the documentation is: the installed copy, else the source tree's."""
-    package = Path(gm.__file__).parent
-    for path in (package / "docs", package.parent / "docs"):
-        if (path / "rules").is_dir():
-            return path
-    raise NotFoundError("gm's documentation is missing from this installation", code="docs/missing")
+RULES_PAGE = "rules.md"
+"""The rules page's name inside a game's package."""
 
 
 def rules_text(game_id: str) -> str:
-    """The rules page of ``game_id`` (``docs/rules/<id>.md``), as Markdown.
+    """The rules page of ``game_id`` (``<package>/rules.md``), as Markdown.
 
-    :raises NotFoundError: the game has no rules page.
+    :raises NotFoundError: the game is unknown or has no rules page.
     """
-    path = folder() / "rules" / f"{game_id}.md"
-    try:
-        return read_text(path, RULES)
-    except NotFoundError:
-        raise NotFoundError(
-            f"no rules page for {game_id!r} in {folder()}", code="docs/not-found"
-        ) from None
+    package = games.package(game_id)
+    page = importlib.resources.files(package).joinpath(RULES_PAGE)
+    # as_file: a real path for gm.reader's bounded read, even from a zip
+    with importlib.resources.as_file(page) as path:
+        try:
+            return read_text(Path(path), RULES)
+        except NotFoundError:
+            raise NotFoundError(
+                f"no rules page for {game_id!r}: {package} has no {RULES_PAGE}",
+                code="docs/not-found",
+            ) from None

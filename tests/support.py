@@ -18,11 +18,13 @@ import sqlite3
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import make_url
 
 from gm.errors import GMError
+from gm.render.engine import PLATFORM, game_templates_dir, templates_dir
 from gm.service.env import Env
 from gm.store.db import resolve_url
 
@@ -58,6 +60,16 @@ _FRENCH = (
     (re.compile(r"(?<=\d\u00a0h) (?=\d)"), NB),
 )
 _STARTS_BLOCK = re.compile(r" {0,3}(?:[-*+] |\d{1,9}[.)] |#{1,6}(?: |$)|\||>)")
+
+
+def shipped(name: str) -> Path:
+    """The shipped template ``name`` as the renderer names it
+    (``magot/fr/results.md.j2``, ``common/fr/remind.md.j2``): the file in the
+    game's package or in the platform's templates."""
+    owner, rest = name.split("/", 1)
+    folder = templates_dir() if owner == PLATFORM else game_templates_dir(owner)
+    assert folder is not None, f"no game {owner!r} ships templates"
+    return folder / rest
 
 
 def typeset(text: str, breaks: bool = True) -> str:

@@ -17,7 +17,7 @@ import click
 
 from gm import __version__
 from gm.cli.context import Ctx, note
-from gm.errors import GMError, cut_quotes
+from gm.errors import GMError, RegistryError, cut_quotes
 
 
 class GMClickException(click.ClickException):
@@ -168,6 +168,9 @@ def cli(
     """
     from gm.reader import os_text
 
+    if _REGISTRY_ERROR is not None:
+        raise GMClickException(_REGISTRY_ERROR)
+
     try:  # an environment variable is decoded as an argument is (the options are checked)
         for value, name in (
             (db, "--db (or GM_DB)"),
@@ -189,6 +192,9 @@ def main() -> None:
     from gm.writer import guard_stdout
 
     guard_stdout()  # a write error on stdout: one line and exit code 4, not a traceback
+    if _REGISTRY_ERROR is not None:  # even gm --help: the commands it lists are wrong
+        click.echo(f"Error: {_REGISTRY_ERROR.message} [{_REGISTRY_ERROR.code}]", err=True)
+        sys.exit(_REGISTRY_ERROR.exit_code)
     code: int | str | None = 0
     try:
         cli(prog_name="gm")
@@ -210,7 +216,14 @@ def main() -> None:
 
 
 # Registering commands imports only Click and the pure game packages.
-from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer, week  # noqa: E402
+_REGISTRY_ERROR: RegistryError | None = None
+"""Why the installed games cannot be listed (two distributions register one
+id): every command then says so, ``main`` before anything else."""
 
-for module in (campaign, play, steps, week, posts, audit, transfer, dice, check):
-    module.register(cli)
+try:  # the commands depend on the games: their steps, their order fields
+    from gm.cli import audit, campaign, check, dice, play, posts, steps, transfer, week
+
+    for module in (campaign, play, steps, week, posts, audit, transfer, dice, check):
+        module.register(cli)
+except RegistryError as err:
+    _REGISTRY_ERROR = err

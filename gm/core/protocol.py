@@ -1,8 +1,10 @@
 """The contract between the platform and a game.
 
 A game is a pure rules package (``gm/games/<id>/``) that exposes one typed
-definition, ``GAME = GameDef(...)``: its static description (``GameInfo``),
-its event and command types, and the pure functions the platform calls. The
+definition, ``GAME``, a ``GameDef``: its static description (``GameInfo``),
+its event and command types, and the pure functions the platform calls;
+``GameDef.from_modules`` builds it from the standard names of the game's
+standard modules (``CONVENTION``), so a game writes only what differs. The
 platform never looks inside a game's state: it folds events with ``evolve``,
 asks ``decide`` for new events, asks for views to render, and builds the
 game's command-line steps from ``StepSpec`` data.
@@ -37,7 +39,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
+from types import ModuleType
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -546,6 +549,68 @@ class GameDef(Generic[S]):
     that the notation read nothing from, as typed: the MJ's note lists them,
     so that nothing a player wrote is lost unseen. None: not reported."""
 
+    @classmethod
+    def from_modules(
+        cls,
+        info: GameInfo,
+        game: ModuleType | Mapping[str, Any],
+        *,
+        rules: ModuleType | None = None,
+        notation: ModuleType | None = None,
+        views: ModuleType | None = None,
+        events: ModuleType | None = None,
+        commands: ModuleType | None = None,
+        **overrides: Any,
+    ) -> GameDef[Any]:
+        """A game's definition by convention: each field is the function (or
+        tuple) of that name in the game's own module ``game`` (``globals()``
+        of its ``game.py``: what it defines or imports), else in the field's
+        standard module (``CONVENTION``), else the field's default; keyword
+        arguments give the fields that differ. So a game writes only what is
+        not where the convention looks:
+
+            GAME = GameDef.from_modules(
+                INFO, globals(), rules=rules, notation=notation, views=views,
+                events=events, commands=commands, filters={"train": views.picture},
+            )
+
+        (``events`` and ``commands`` are the modules whose ``EVENTS`` and
+        ``COMMANDS`` are the fields; a game of one module defines those there.)
+
+        ``filters`` and ``picture`` are only ever given (a game's ``picture``
+        module or filter is no drawing function). :raises TypeError: a
+        required field is nowhere, or a keyword names no field.
+        """
+        own = game if isinstance(game, Mapping) else vars(game)
+        homes = {
+            "rules": rules,
+            "notation": notation,
+            "views": views,
+            "events": events,
+            "commands": commands,
+        }
+        values: dict[str, Any] = {}
+        for spec in fields(cls):
+            if spec.name == "info":
+                continue
+            if spec.name in overrides:
+                values[spec.name] = overrides.pop(spec.name)
+                continue
+            if spec.name in GIVEN_ONLY:
+                continue
+            home, names = CONVENTION.get(spec.name, (None, (spec.name,)))
+            module = homes.get(home) if home else None
+            places = [own, *([vars(module)] if module is not None else [])]
+            found = [p[n] for p in places for n in names if n in p]
+            if found:
+                values[spec.name] = found[0]
+            elif spec.default is MISSING and spec.default_factory is MISSING:
+                where = f"its game module{f' or its {home} module' if home else ''}"
+                raise TypeError(f"{info.id}: no {' or '.join(names)} in {where}")
+        if overrides:
+            raise TypeError(f"{info.id}: a GameDef has no field {sorted(overrides)[0]!r}")
+        return cls(info=info, **values)
+
     def __post_init__(self) -> None:
         for cls in self.events:
             if not (cls.sealed or cls.unseals):
@@ -593,3 +658,33 @@ class GameDef(Generic[S]):
 
 Game = GameDef[Any]
 """A game of any state type, as the platform holds it."""
+
+CONVENTION: Mapping[str, tuple[str | None, tuple[str, ...]]] = {
+    "events": ("events", ("EVENTS",)),
+    "commands": ("commands", ("COMMANDS",)),
+    "configure": ("rules", ("configure",)),
+    "initial_state": ("rules", ("initial_state",)),
+    "evolve": ("rules", ("evolve",)),
+    "decide": ("rules", ("decide",)),
+    "phase": ("rules", ("phase_key", "phase")),
+    "next_step": ("rules", ("next_step",)),
+    "is_over": ("rules", ("is_over",)),
+    "default_for": ("rules", ("default_for",)),
+    "parse": ("notation", ("parse",)),
+    "order_from_params": ("notation", ("order_from_params", "from_params")),
+    "unread": ("notation", ("unread",)),
+    "public_view": ("views", ("public_view",)),
+    "player_view": ("views", ("player_view",)),
+    "summary": ("views", ("summary",)),
+    "scenario": (None, ("scenario_steps", "scenario")),
+}
+"""Where ``GameDef.from_modules`` looks for a field, besides the game's own
+module: its standard module (``rules``, ``notation``, ``views``, ``events``,
+``commands``; None: the game module only) and the names it may have there, first found first. A
+field not listed is the function of its own name in the game module
+(``awaiting``, ``posts_after``, ``latest_post``, ``shown``, ``legal_inputs``)."""
+
+GIVEN_ONLY = frozenset({"filters", "picture"})
+"""Fields ``GameDef.from_modules`` never looks up: their names are common
+words of a game's modules (Colt Express has a ``picture`` module and a
+``views.picture`` filter), so a game gives them or has none."""

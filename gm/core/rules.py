@@ -1,18 +1,21 @@
-"""What every game's rules share: who may run a command, decide-then-evolve.
+"""What every game's rules share: who may run a command, the refusals once
+the game is over, decide-then-evolve (``apply``, and ``Run`` for a ``decide``
+whose handlers read the state as their own events leave it).
 
 Pure helpers, parametrised by the game's id (which prefixes the error codes:
 ``magot/gm-only``, ``fistful/not-yours``) so that each game keeps its own
-stable codes and reply templates.
+stable codes and reply templates; the game-over refusals share one code,
+``phase/game-over``, in every game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from gm.core.fortune import NoDraws
 from gm.core.protocol import GM, Command, Draws, Event
-from gm.errors import IllegalOrderError, InputError
+from gm.errors import GameOverError, IllegalOrderError, InputError
 
 S = TypeVar("S")
 
@@ -51,6 +54,48 @@ def unknown_command(game_id: str, command: Command) -> InputError:
     )
 
 
+def game_over(command: Command, where: str = "") -> GameOverError:
+    """The refusal of ``command`` once the game is over (``where``: what the
+    game adds after « the game is over », e.g. `` (round 8)``)."""
+    return GameOverError(
+        f"the game is over{where}; {command.kind} is no longer possible",
+        code="phase/game-over",
+        params={"command": command.kind},
+    )
+
+
+def nothing_more_to_send(player: str, text: str | None = None, where: str = "") -> GameOverError:
+    """The refusal of ``player``'s message (``text``, when there is one: not
+    for explicit fields) once the game is over."""
+    if text is None:
+        return GameOverError(
+            f"the game is over{where}: nothing more to send (from {player})",
+            code="phase/game-over",
+            params={"player": player},
+        )
+    return GameOverError(
+        f"the game is over{where}: nothing more to send (got {text!r} from {player})",
+        code="phase/game-over",
+        params={"player": player, "text": text},
+    )
+
+
+class Run(Generic[S]):
+    """The events of one command, applied (by ``evolve``) as they are decided:
+    a ``decide`` made of several handlers gives each the state the events
+    emitted before it leave (``run.state``), and returns ``run.events``."""
+
+    def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self._evolve = evolve
+
+    def emit(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = self._evolve(self.state, event)
+
+
 def apply(
     decide: Callable[[S, str, Command, Draws], Sequence[Event]],
     evolve: Callable[[S, Event], S],
@@ -66,4 +111,12 @@ def apply(
     return state, events
 
 
-__all__ = ["acting_player", "apply", "require_gm", "unknown_command"]
+__all__ = [
+    "Run",
+    "acting_player",
+    "apply",
+    "game_over",
+    "nothing_more_to_send",
+    "require_gm",
+    "unknown_command",
+]

@@ -3,7 +3,10 @@
 ``Renderer`` owns one sandboxed Jinja environment per (game, language,
 override folder). A post kind such as ``"results"`` is looked up as
 ``<game>/<lang>/results.md.j2`` and then ``common/<lang>/results.md.j2``,
-first in the MJ's override folder, then in the templates shipped with gm.
+first in the MJ's override folder, then in the templates shipped with gm: a
+game's own in its package (``<package>/templates/<lang>/``, found through
+``importlib.resources``, so a game installed from another distribution brings
+its templates along), the platform's in ``gm/render/templates/<lang>/``.
 
 MJs edit templates, so everything a template can get wrong (syntax, an
 undefined variable, an unsafe attribute, a filter given the wrong value) is a
@@ -21,6 +24,7 @@ budget starts.
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
 import re
 import sys
 import unicodedata
@@ -36,7 +40,6 @@ import jinja2.runtime
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import SandboxedEnvironment
 
-import gm
 from gm.errors import InputError, NotFoundError
 from gm.paths import expand
 from gm.render import budget
@@ -45,11 +48,23 @@ from gm.render.charts import FILTERS as CHART_FILTERS
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
 from gm.render.grammar import FILTERS as GRAMMAR_FILTERS
-from gm.render.loader import ConfinedLoader, TemplateOutsideFolder, TemplateUnreadable
+from gm.render.loader import (
+    ConfinedLoader,
+    ShippedLoader,
+    TemplateOutsideFolder,
+    TemplateUnreadable,
+)
 from gm.render.presets import to_forum
 from gm.render.typography import finish
 
-__all__ = ["TEMPLATE_SUFFIX", "Renderer", "TemplateError", "templates_dir"]
+__all__ = [
+    "PLATFORM",
+    "TEMPLATE_SUFFIX",
+    "Renderer",
+    "TemplateError",
+    "game_templates_dir",
+    "templates_dir",
+]
 
 TEMPLATE_SUFFIX = ".md.j2"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -63,15 +78,43 @@ class TemplateError(InputError):
     code = "template/error"
 
 
-def templates_dir() -> Path:
-    """The templates shipped with gm.
+PLATFORM = "common"
+"""Whose templates are the platform's: ``common/<lang>/<kind>.md.j2`` names them."""
 
-    An installed wheel carries them as ``gm/templates`` (see ``setup.py``); a
-    source checkout or an editable install has the top-level ``templates/``.
-    """
-    package = Path(gm.__file__).parent
-    installed = package / "templates"
-    return installed if installed.is_dir() else package.parent / "templates"
+
+def templates_dir() -> Path:
+    """The platform's own templates: the posts every game makes, in
+    ``gm/render/templates/<lang>/`` and named ``common/<lang>/<kind>.md.j2``."""
+    folder = _package_folder("gm.render")
+    assert folder is not None, "gm/render/templates is missing from this installation"
+    return folder
+
+
+def game_templates_dir(game_id: str) -> Path | None:
+    """The templates a game ships in its own package, ``<package>/templates/<lang>/``,
+    named ``<id>/<lang>/<kind>.md.j2``; None when no game ``game_id`` is
+    registered (a test's made-up game) or its package ships no templates."""
+    from gm import games
+
+    try:
+        package = games.package(game_id)
+    except NotFoundError:
+        return None
+    return _package_folder(package)
+
+
+def _package_folder(package: str) -> Path | None:
+    # importlib.resources finds the package wherever it was installed from (a
+    # game may come from another distribution); Jinja's loader and the
+    # confinement then need it as a real folder, which every installed
+    # package is (pip unpacks wheels).
+    folder = importlib.resources.files(package).joinpath("templates")
+    if not isinstance(folder, Path):
+        raise NotFoundError(
+            f"the templates of {package} are not a folder on disk ({folder})",
+            code="template/folder-not-found",
+        )
+    return folder if folder.is_dir() else None
 
 
 MAX_OUTPUT = 1_000_000
@@ -276,11 +319,18 @@ class Renderer:
                     f"template folder not found: {override}", code="template/folder-not-found"
                 )
             self.search_path.append(override)
-        self.search_path.append(templates_dir())
+        loaders: list[jinja2.BaseLoader] = [ConfinedLoader(p) for p in self.search_path]
+        shipped = {PLATFORM: templates_dir()}
+        game = game_templates_dir(game_id)
+        if game is not None:
+            shipped = {game_id: game, **shipped}
+            self.search_path.append(game)
+        self.search_path.append(shipped[PLATFORM])
+        loaders.append(ShippedLoader(shipped))
         self.env = _Environment(
             # One confined loader per folder: a template is read from inside the
             # folder it is found in, never through a link or ``..`` out of it.
-            loader=jinja2.ChoiceLoader([ConfinedLoader(p) for p in self.search_path]),
+            loader=jinja2.ChoiceLoader(loaders),
             undefined=jinja2.StrictUndefined,
             autoescape=False,
             finalize=finalize,

@@ -20,6 +20,14 @@ opened one folder at a time from the folder's root without following any
 link (``O_NOFOLLOW`` on each step, where the system has it): a link swapped in
 between the check and the read is refused too, not followed.
 
+The templates shipped with gm live in more than one folder: the platform's
+(``gm/render/templates/<lang>/``) and each game's, inside its package
+(``<package>/templates/<lang>/``). ``ShippedLoader`` keeps the names an MJ's
+override folder uses (``common/fr/x.md.j2``, ``magot/fr/x.md.j2``): the first
+segment names the owner, the rest is read, confined, from the owner's folder.
+Names are what ``Renderer.fingerprint`` hashes, so moving a folder changes no
+post's ``rendered_by``.
+
 The refusal is not a ``TemplateNotFound``: Jinja's ``ChoiceLoader``,
 ``select_template`` and ``include … ignore missing`` would take that for "try
 the next one", and quietly fall back to another template.
@@ -31,7 +39,7 @@ import errno
 import os
 import posixpath
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import jinja2
@@ -39,7 +47,7 @@ import jinja2
 from gm.errors import InputError
 from gm.reader import TEMPLATE, decode, read_fd
 
-__all__ = ["ConfinedLoader", "TemplateOutsideFolder", "TemplateUnreadable"]
+__all__ = ["ConfinedLoader", "ShippedLoader", "TemplateOutsideFolder", "TemplateUnreadable"]
 
 
 class TemplateOutsideFolder(jinja2.TemplateError):
@@ -157,3 +165,34 @@ class ConfinedLoader(jinja2.FileSystemLoader):
             return (now.st_dev, now.st_ino, now.st_mtime_ns) == read
 
         return contents, os.path.normpath(path), uptodate
+
+
+class ShippedLoader(jinja2.BaseLoader):
+    """The shipped templates: ``<owner>/<rest>`` read as ``<rest>`` from the
+    confined folder of ``owner`` (``common`` for the platform, a game's id)."""
+
+    def __init__(self, folders: Mapping[str, Path]) -> None:
+        self.loaders = {owner: ConfinedLoader(folder) for owner, folder in folders.items()}
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        # Checked on the whole name first, so that a refusal names what the
+        # template wrote (``magot/../x``), not what is left once routed.
+        pieces = _pieces(template, ", ".join(each.folder for each in self.loaders.values()))
+        loader = self.loaders.get(pieces[0]) if len(pieces) > 1 else None
+        if loader is None:
+            raise jinja2.TemplateNotFound(template)
+        try:
+            return loader.get_source(environment, "/".join(pieces[1:]))
+        except TemplateOutsideFolder as exc:
+            raise TemplateOutsideFolder(template, exc.folder, exc.reason) from None
+        except jinja2.TemplateNotFound:
+            raise jinja2.TemplateNotFound(template) from None
+
+    def list_templates(self) -> list[str]:
+        return sorted(
+            f"{owner}/{name}"
+            for owner, loader in self.loaders.items()
+            for name in loader.list_templates()
+        )

@@ -15,8 +15,11 @@ Python goes in, and the HTML around them.
 * **The Python** is one zip: ``gm/__init__.py``, ``gm/errors.py``, ``gm/reader.py``,
   ``gm/paths.py``, the players' checker ``gm.check`` and the few modules of
   ``gm.service`` and ``gm.store`` it runs (``GM_FILES``), the pure packages
-  ``gm.core`` and ``gm.games`` (with their data files), the renderer
-  ``gm.render`` and the templates, the
+  ``gm.core`` and ``gm.games`` (with their data files and templates, without
+  their rules pages), the renderer ``gm.render`` and its templates, the
+  packages of games from other distributions, every game's ``gm.games``
+  entry point (a metadata folder per distribution, so that the page finds
+  the games as the command line does), the
   pure-Python distributions Jinja2, MarkupSafe (its pure-Python fallback:
   the C speedups are left out) and Markdown as installed
   (``importlib.metadata``: their code, metadata and licences), and the
@@ -42,6 +45,7 @@ import contextlib
 import hashlib
 import hmac
 import importlib.metadata
+import importlib.util
 import io
 import json
 import os
@@ -84,6 +88,7 @@ PYTHON_PATH = "/gm"
 
 GM_FILES = (
     "__init__.py",
+    "discovery.py",
     "errors.py",
     "paths.py",
     "reader.py",
@@ -221,19 +226,55 @@ def _tools() -> Path:
 
 
 def _gm_sources() -> Iterator[tuple[str, Path]]:
-    from gm.render import templates_dir
+    from gm.rulebook import RULES_PAGE
 
     package = Path(gm.__file__).parent
     for name in GM_FILES:
         yield f"gm/{name}", package / name
+    # The packages come whole, data files with them: the platform's templates
+    # (gm/render/templates) and each game's (gm/games/<id>/templates). Not the
+    # games' rules pages: a check never prints them, and they weigh 100 kB.
     for sub in GM_PACKAGES:
         for path in (package / sub).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                yield f"gm/{path.relative_to(package).as_posix()}", path
-    templates = templates_dir()
-    for path in templates.rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts:
-            yield f"gm/templates/{path.relative_to(templates).as_posix()}", path
+                relative = path.relative_to(package)
+                if sub == "games" and len(relative.parts) == 3 and path.name == RULES_PAGE:
+                    continue
+                yield f"gm/{relative.as_posix()}", path
+
+
+def _game_registrations() -> Iterator[tuple[str, bytes]]:
+    """Every registered game, registered again in the zip: one metadata
+    folder per distribution, with its ``gm.games`` entry points, so that the
+    page's ``gm.games`` finds them as the command line does (gm's own
+    metadata is not gm's code, and a source tree has none to copy)."""
+    from gm import games
+    from gm.discovery import GAMES
+
+    by_dist: dict[str, list[str]] = {}
+    for game_id in games.ids():
+        point = games.entry(game_id)
+        by_dist.setdefault(point.distribution, []).append(f"{point.name} = {point.value}\n")
+    for dist, lines in sorted(by_dist.items()):
+        folder = f"{dist}.dist-info"
+        yield f"{folder}/METADATA", f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0\n".encode()
+        yield f"{folder}/entry_points.txt", f"[{GAMES}]\n{''.join(lines)}".encode()
+
+
+def _third_party_games() -> Iterator[tuple[str, Path]]:
+    """The packages of the games from other distributions, whole: their code,
+    templates and data (gm's own are in ``gm/games``)."""
+    from gm import games
+
+    for top in sorted({games.package(g).split(".")[0] for g in games.ids()} - {"gm"}):
+        spec = importlib.util.find_spec(top)
+        folders = (spec.submodule_search_locations or []) if spec is not None else []
+        if not folders:
+            raise BrowserCheckError(f"the game package {top} is not a folder on disk")
+        root = Path(folders[0])
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                yield f"{top}/{path.relative_to(root).as_posix()}", path
 
 
 def _distribution_sources() -> Iterator[tuple[str, Path]]:
@@ -254,6 +295,7 @@ def python_sources() -> dict[str, bytes]:
     tools = _tools()
     sources = [
         *_gm_sources(),
+        *_third_party_games(),
         *_distribution_sources(),
         *((Path(f).name, tools / f) for f in ENTRY_FILES),
     ]
@@ -263,6 +305,7 @@ def python_sources() -> dict[str, bytes]:
             out[name] = path.read_bytes()
         except OSError as err:
             raise BrowserCheckError(f"cannot read {path}: {err.strerror}") from err
+    out.update(_game_registrations())
     return out
 
 

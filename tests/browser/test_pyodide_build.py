@@ -31,9 +31,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from game_dists import installed
 from pyodide_support import RENDER, Built, archived_posts, browse, played_thread
 
 import gm
+from gm import games
 from gm.check import main as check_main
 from gm.check.checker import check_thread
 from gm.cli import cli
@@ -115,7 +117,8 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "gm/core/protocol.py",
         "gm/games/rattlesnake/board.toml",
         "gm/render/engine.py",
-        "gm/templates/magot/fr/opening.md.j2",
+        "gm/games/magot/templates/fr/opening.md.j2",
+        "gm/render/templates/fr/_macros.md.j2",
         "jinja2/sandbox.py",
         "markupsafe/_native.py",
         "markdown/extensions/tables.py",
@@ -141,13 +144,31 @@ def test_the_python_zip_holds_what_the_page_runs_and_no_more() -> None:
         "render",
         "service",
         "store",
-        "templates",
     }
+    # every game's templates, none of the rules pages (a check never prints them)
+    for game_id in games.ids():
+        assert f"gm/games/{game_id}/templates/fr/opening.md.j2" in names, game_id
+        assert f"gm/games/{game_id}/rules.md" not in names, game_id
     # of the service and the store, only what a check runs: no database, no command line
     assert {n for n in names if n.startswith(("gm/service/", "gm/store/"))} == {
         f"gm/{f}" for f in browser_check.GM_FILES if "/" in f
     }
     assert not [n for n in names if re.search(r"\.(so|pyd|c|pyc)$|__pycache__", n)]
+
+
+def test_the_python_zip_registers_every_game_and_packs_those_of_other_distributions() -> None:
+    """The page finds the games as the command line does: by their entry
+    points, one metadata folder per distribution that registers some."""
+    with installed("toss"):
+        archive = zipfile.ZipFile(io.BytesIO(browser_check.python_zip()))
+    names = archive.namelist()
+    assert {"gm_toss/__init__.py", "gm_toss/templates/fr/opening.md.j2"} <= set(names)
+    registered = {
+        n: archive.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt")
+    }
+    assert registered["gm_toss.dist-info/entry_points.txt"] == "[gm.games]\ntoss = gm_toss\n"
+    ours = registered["gm_forum.dist-info/entry_points.txt"]
+    assert ours == "[gm.games]\n" + "".join(f"{g} = gm.games.{g}\n" for g in games.ids())
 
 
 def test_the_python_zip_runs_alone_and_says_what_the_command_line_says(tmp_path: Path) -> None:

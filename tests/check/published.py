@@ -7,13 +7,12 @@ Each game is played once per session (``tests/check/playing.py``, as the
 conformance test plays it) and published by gm
 (each post with its proof block: ``tests/check/forum.py``); tests edit
 copies of its text. The platform's
-test game « Pile ou face » (``tests/platform/toss.py``) is among them: the
+test game « Pile ou face » (``tests/games_dist/toss``) is among them: the
 checker knows no game, so a new game is checked without checker code.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from forum import Forum
+from game_dists import installed
 
 from gm import games
 from gm.check.checker import Outcome, check_thread
 from gm.service import actions
 
-PLATFORM = Path(__file__).resolve().parents[1] / "platform"
 GAMES = [*games.ids(), "toss"]
 LIMITS = {"rattlesnake": 160}
 """Inputs played at most: a whole random Rattlesnake City game takes a minute."""
@@ -34,17 +33,13 @@ LIMITS = {"rattlesnake": 160}
 
 @contextmanager
 def registered(game_id: str) -> Iterator[Path | None]:
-    """The game loadable while inside; its templates folder (None: gm's own)."""
+    """The game loadable while inside; its templates folder (None: its package's).
+    « Pile ou face » is installed from its own distribution meanwhile."""
     if game_id != "toss":
         yield None
         return
-    sys.path.insert(0, str(PLATFORM))
-    games._BUILTIN["toss"] = "toss"
-    try:
-        yield PLATFORM / "templates"
-    finally:
-        games._BUILTIN.pop("toss", None)
-        sys.path.remove(str(PLATFORM))
+    with installed("toss"):
+        yield None
 
 
 @dataclass

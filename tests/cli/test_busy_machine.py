@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support import Gm
+from support import Gm, shipped
 
 CHILD = """\
 import os, signal, sys
@@ -97,11 +97,11 @@ def test_a_paused_long_render_still_posts(played: Gm, tmp_path: Path) -> None:
     # A post whose template keeps working after the pause (50,000 loop turns,
     # the clock read every 256): a budget that read the wall clock would see
     # the pause as 0.6 s of work, three times the child's 0.2 s.
-    shipped = Path(__file__).parents[2] / "templates" / "magot" / "fr" / "results.md.j2"
+    shipped_results = shipped("magot/fr/results.md.j2")
     folder = tmp_path / "gabarits" / "magot" / "fr"
     folder.mkdir(parents=True)
     loop = "{% for i in range(50000) %}{% endfor %}"
-    (folder / "results.md.j2").write_text(shipped.read_text("utf-8") + loop, "utf-8")
+    (folder / "results.md.j2").write_text(shipped_results.read_text("utf-8") + loop, "utf-8")
     done = paused_gm(tmp_path, played.db, "resolve", templates=folder.parents[1])
     assert done.returncode == 0, done.stderr
     again = played("--templates", str(folder.parents[1]), "post").stdout

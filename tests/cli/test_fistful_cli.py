@@ -4,7 +4,7 @@ Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh
 database from the ``db`` fixture, with a fixed seed, and checks exactly what
 the MJ sees: the posts and replies on stdout, the ``Error: … [code]`` line and
 the notes on stderr, the exit code. Rulings ``R-n`` are those of
-``docs/rules/fistful.md``.
+``gm/games/fistful/rules.md``.
 
 Posts end with the fingerprint of the log's head (32 hex digits) and where the
 game is (« manche 1, duel 2 »), and replies and duel posts carry seals (32 hex

@@ -3,7 +3,7 @@
 Every test drives ``gm`` in-process (Click's ``CliRunner``) on a fresh SQLite
 file, with a fixed seed, and checks exactly what the MJ sees: the posts and
 replies on stdout, the ``Error: … [code]`` line and the notes on stderr, the
-exit code. Rulings ``R-n`` are those of ``docs/rules/magot.md``.
+exit code. Rulings ``R-n`` are those of ``gm/games/magot/rules.md``.
 
 Posts end with the fingerprint of the log's head, whose hash covers the
 recording time: ``footer`` recomputes it from ``gm history --json`` right

@@ -227,9 +227,11 @@ def test_links_inside_the_folder_are_followed(db: str, folder: Path, tmp_path: P
 def test_a_folder_link_to_the_shipped_templates_counts_as_outside(db: str, folder: Path) -> None:
     """Each folder is confined to itself: the override cannot reach the shipped folder
     by a link either (it does not need to: what it lacks is looked up there anyway)."""
-    from gm.render import templates_dir
+    from gm.render.engine import game_templates_dir
 
-    (folder / "magot" / "fr" / "shipped").symlink_to(templates_dir(), target_is_directory=True)
-    write(folder, OPENING, '{% include "magot/fr/shipped/magot/fr/round.md.j2" %}\n')
+    shipped = game_templates_dir("magot")
+    assert shipped is not None
+    (folder / "magot" / "fr" / "shipped").symlink_to(shipped, target_is_directory=True)
+    write(folder, OPENING, '{% include "magot/fr/shipped/fr/round.md.j2" %}\n')
     result = new_campaign(db, folder, code=EXIT_USAGE)
     assert error_line(result).endswith("[template/outside-folder]")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support import Raw
+from support import Raw, shipped
 
 from gm.cli import cli
 
@@ -51,7 +51,7 @@ def edit_post(db: str, number: int, old: str, new: str, rendered_by: str = "rend
 def other_templates(tmp_path: Path, name: str, old: str, new: str) -> Path:
     """A --templates folder where the shipped ``name`` says ``new`` for ``old``,
     as an upgrade of gm or an MJ's own wording would."""
-    source = (ROOT / "templates" / name).read_text(encoding="utf-8")
+    source = shipped(name).read_text(encoding="utf-8")
     assert old in source
     target = tmp_path / "gabarits" / name
     target.parent.mkdir(parents=True)

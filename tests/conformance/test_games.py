@@ -39,13 +39,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_dists import installed
 from support import Table
 
 from gm import games
 from gm.core.canonical import seal
 from gm.core.protocol import PUBLIC, Game, PostRef, ScenarioStep
 from gm.errors import GMError, InputError
-from gm.render.engine import TEMPLATE_SUFFIX, templates_dir
+from gm.render.engine import TEMPLATE_SUFFIX, game_templates_dir, templates_dir
 from gm.service import actions, audit, campaigns, publishing
 from gm.service.actions import Result
 from gm.service.env import Env
@@ -248,14 +249,18 @@ def check_salts_and_seed(play: Playthrough) -> None:
     assert revealed_seed, f"{game.id}: no post made at the end reveals the seed"
 
 
-def _public_kinds(folder: str, root: Path) -> set[str]:
-    names = (p.name for p in (root / folder / "fr").glob(f"*{TEMPLATE_SUFFIX}"))
+def _public_kinds(folder: Path | None) -> set[str]:
+    """The public post kinds of a templates folder (``<folder>/fr/*.md.j2``)."""
+    if folder is None:
+        return set()
+    names = (p.name for p in (folder / "fr").glob(f"*{TEMPLATE_SUFFIX}"))
     kinds = {n.removesuffix(TEMPLATE_SUFFIX) for n in names if not n.startswith("_")}
     return kinds - PRIVATE_TEMPLATES
 
 
-def _game_posts(game_id: str, root: Path | None = None) -> set[str]:
-    return _public_kinds(game_id, root or templates_dir())
+def _game_posts(game_id: str, override: Path | None = None) -> set[str]:
+    """The game's public post kinds: in the MJ's folder if given, else in its package."""
+    return _public_kinds(override / game_id if override else game_templates_dir(game_id))
 
 
 @pytest.mark.parametrize("game_id", games.ids())
@@ -263,13 +268,12 @@ def test_random_games_keep_every_platform_guarantee(game_id: str, db: str) -> No
     check_games(game_id, db)
 
 
-def test_the_platform_test_game_keeps_them_too(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """« Pile ou face » (tests/platform/toss.py): several secrets per player per
-    round, turn order, robberies while the round resolves, fortune defaults."""
-    platform = ROOT / "tests" / "platform"
-    monkeypatch.syspath_prepend(str(platform))
-    monkeypatch.setitem(games._BUILTIN, "toss", "toss")
-    check_games("toss", db, platform / "templates")
+def test_the_platform_test_game_keeps_them_too(db: str) -> None:
+    """« Pile ou face » (tests/games_dist/toss, installed as a distribution of
+    its own): several secrets per player per round, turn order, robberies
+    while the round resolves, fortune defaults."""
+    with installed("toss"):
+        check_games("toss", db)
 
 
 def check_games(game_id: str, db: str, templates: Path | None = None) -> None:
@@ -283,10 +287,9 @@ def check_games(game_id: str, db: str, templates: Path | None = None) -> None:
         kinds |= {p.kind for p in play.env.store.posts(play.slug)}
         kinds.add("remind")  # rendered after every phase change
     # Every public template of the game was rendered (roll: tests/cli/test_roll.py).
-    folder = templates or templates_dir()
-    assert _game_posts(game_id, folder) <= kinds, _game_posts(game_id, folder) - kinds
+    assert _game_posts(game_id, templates) <= kinds, _game_posts(game_id, templates) - kinds
     # (proof: the end of every post of protocol 4, rendered with each)
-    assert _public_kinds("common", templates_dir()) - {"roll", "deadline", "roster", "proof"} <= kinds
+    assert _public_kinds(templates_dir()) - {"roll", "deadline", "roster", "proof"} <= kinds
 
 
 def test_every_game_brings_its_own_secrecy_oracle() -> None:

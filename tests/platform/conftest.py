@@ -1,4 +1,5 @@
-"""Register the test game « toss » and give every test a fresh database."""
+"""Install the test game « toss » (its own distribution, ``tests/games_dist/toss``)
+and give every test a fresh database."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from collections.abc import Iterator
 
 import click
 import pytest
-from platform_support import HERE, Gm
+from game_dists import installed
+from platform_support import Gm
 
 
 @pytest.fixture
@@ -14,22 +16,23 @@ def toss(monkeypatch: pytest.MonkeyPatch, db: str) -> Iterator[None]:
     from gm import games
     from gm.cli import cli, steps
 
-    monkeypatch.syspath_prepend(str(HERE))
-    monkeypatch.setitem(games._BUILTIN, "toss", "toss")
-    added = [c for c in steps.build_commands() if c.name not in cli.commands]
-    for command in added:
-        cli.add_command(command)
-    # The order command merges every game's explicit fields when gm.cli is
-    # imported, before this test game was registered: add toss's field.
-    order = cli.commands["order"]
-    side = click.Option(["--side", "side"], default=None, help="pile or face")
-    order.params.append(side)
-    monkeypatch.setenv("GM_DB", db)
-    monkeypatch.setenv("GM_TEMPLATES", str(HERE / "templates"))
-    yield
-    for command in added:
-        cli.commands.pop(command.name or "", None)
-    order.params.remove(side)
+    with installed("toss"):
+        assert "toss" in games.ids()  # found through its entry point
+        # gm.cli made its commands when it was imported, before the game was
+        # installed: add toss's steps, as gm makes them when it is installed first.
+        added = [c for c in steps.build_commands() if c.name not in cli.commands]
+        for command in added:
+            cli.add_command(command)
+        # The order command merges every game's explicit fields when gm.cli is
+        # imported: add toss's field.
+        order = cli.commands["order"]
+        side = click.Option(["--side", "side"], default=None, help="pile or face")
+        order.params.append(side)
+        monkeypatch.setenv("GM_DB", db)
+        yield
+        for command in added:
+            cli.commands.pop(command.name or "", None)
+        order.params.remove(side)
 
 
 @pytest.fixture

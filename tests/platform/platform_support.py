@@ -4,11 +4,7 @@ conftest another folder's tests loaded first."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner, Result
-
-HERE = Path(__file__).parent
 
 
 class Gm:

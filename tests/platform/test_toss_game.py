@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from platform_support import HERE, Gm
+from platform_support import Gm
 from support import notes, private, typeset, without_proof
 
 from gm.core.canonical import seal
@@ -213,4 +213,4 @@ def test_a_game_filter_cannot_replace_a_platform_filter(tmp_path: Path) -> None:
     from gm.render.engine import Renderer
 
     with pytest.raises(ValueError, match="cannot replace 'raw'"):
-        Renderer("toss", "fr", HERE / "templates", {"raw": str})
+        Renderer("toss", "fr", None, {"raw": str})

@@ -39,11 +39,22 @@ def refused(renderer: Renderer, kind: str) -> TemplateError:
 def test_the_shipped_folder_is_confined_too(
     template_folder: Folder, secret: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shipped = template_folder(**{"demo/fr/post": '{% include "demo/fr/leak.md.j2" %}\n'})
+    """A game's folder in its package, and the platform's."""
+    shipped = template_folder(
+        **{
+            "demo/fr/post": '{% include "demo/fr/leak.md.j2" %}\n',
+            "common/fr/remind": '{% include "common/fr/leak.md.j2" %}\n',
+        }
+    )
     (shipped / "demo" / "fr" / "leak.md.j2").symlink_to(secret)
-    monkeypatch.setattr(engine, "templates_dir", lambda: shipped)
+    (shipped / "common" / "fr" / "leak.md.j2").symlink_to(secret)
+    monkeypatch.setattr(engine, "game_templates_dir", lambda game_id: shipped / game_id)
+    monkeypatch.setattr(engine, "templates_dir", lambda: shipped / "common")
     error = refused(Renderer("demo"), "post")
-    assert str(error).endswith(f"from inside their folder {shipped}")
+    assert "template 'demo/fr/leak.md.j2' is refused" in str(error)
+    assert str(error).endswith(f"from inside their folder {shipped / 'demo'}")
+    error = refused(Renderer("demo"), "remind")
+    assert str(error).endswith(f"from inside their folder {shipped / 'common'}")
 
 
 def test_a_refusal_in_the_override_does_not_fall_back_to_the_shipped_template(

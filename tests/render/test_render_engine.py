@@ -14,6 +14,7 @@ import pytest
 import gm
 from gm.errors import EXIT_NOT_FOUND, EXIT_USAGE, NotFoundError
 from gm.render import Raw, Renderer, TemplateError, clean_text, templates_dir
+from gm.render.engine import game_templates_dir
 from gm.render.escape import ZWSP
 
 Folder = Callable[..., Path]
@@ -24,9 +25,16 @@ WJ = "\u2060"
 HEAD = "sha256:91c2" + "0" * 56 + "07bd"
 
 
-def test_templates_dir_is_the_source_checkout_here() -> None:
-    assert templates_dir() == Path(gm.__file__).parent.parent / "templates"
-    assert (templates_dir() / "common" / "fr" / "_macros.md.j2").is_file()
+def test_the_shipped_templates_live_in_their_packages() -> None:
+    """The platform's in gm.render, each game's in its own package (found
+    through importlib.resources); an unknown game ships none."""
+    assert templates_dir() == Path(gm.__file__).parent / "render" / "templates"
+    assert (templates_dir() / "fr" / "_macros.md.j2").is_file()
+    magot = game_templates_dir("magot")
+    assert magot == Path(gm.__file__).parent / "games" / "magot" / "templates"
+    assert (magot / "fr" / "opening.md.j2").is_file()
+    assert game_templates_dir("demo") is None
+    assert Renderer("magot").search_path == [magot, templates_dir()]
 
 
 # --- lookup --------------------------------------------------------------------------------
@@ -53,6 +61,12 @@ def test_missing_template_is_not_found(template_folder: Folder) -> None:
     assert str(caught.value) == (
         "no template for 'results': looked for demo/en/results.md.j2 and"
         f" common/en/results.md.j2 in {folder}, {templates_dir()}"
+    )
+    with pytest.raises(NotFoundError) as caught:
+        Renderer("magot", "en").render("results", {})
+    assert str(caught.value) == (
+        "no template for 'results': looked for magot/en/results.md.j2 and"
+        f" common/en/results.md.j2 in {game_templates_dir('magot')}, {templates_dir()}"
     )
 
 

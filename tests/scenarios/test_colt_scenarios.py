@@ -2,7 +2,7 @@
 ``gm play --json``.
 
 Every scenario has a ``colt-*.expected.json`` next to it, worked out by hand
-from ``docs/rules/colt.md`` (each card's effect is in the file's comments),
+from ``gm/games/colt/rules.md`` (each card's effect is in the file's comments),
 not copied from gm's output. Only the keys of the summary contract
 (``docs/scenarios.md``, colt) are compared; ``campaign`` depends on the slug
 and is left out. Refused entries stop the play with the error naming the

@@ -2,7 +2,7 @@
 ``gm play --json``.
 
 Every scenario has a ``fistful-*.expected.json`` next to it, worked out by hand
-from ``docs/rules/fistful.md`` (each duel's arithmetic is in the file's
+from ``gm/games/fistful/rules.md`` (each duel's arithmetic is in the file's
 comments), not copied from gm's output. Only the keys of the summary contract
 (``docs/scenarios.md``, fistful) are compared, plus ``final_duel`` (where
 this game puts a manche's final duel, so that ``duels`` keeps one entry per

@@ -1,7 +1,7 @@
 """End-to-end Le Magot scenarios: each ``*.toml`` here is played by ``gm play --json``.
 
 Every scenario has a ``*.expected.json`` next to it, worked out by hand from
-``docs/rules/magot.md`` (the rulings R-n cited in each file's comments), not
+``gm/games/magot/rules.md`` (the rulings R-n cited in each file's comments), not
 copied from gm's output. Only the keys of the summary contract
 (``docs/scenarios.md``) are compared; ``campaign`` depends on the slug and
 is left out, as is anything else gm adds.

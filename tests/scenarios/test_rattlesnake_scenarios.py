@@ -2,7 +2,7 @@
 played by ``gm play --json``.
 
 Every scenario has a ``rattlesnake-*.expected.json`` next to it, worked out
-by hand from ``docs/rules/rattlesnake.md`` (the R-2 distances and each
+by hand from ``gm/games/rattlesnake/rules.md`` (the R-2 distances and each
 turn's income are in the file's comments), not copied from gm's output; a
 board file of its own (``*.board.toml``) is loaded with ``[options] board``.
 The whole summary of the contract (``docs/scenarios.md``, rattlesnake) is

@@ -1,6 +1,6 @@
 """Colt Express: bandits rob a train, programming their actions card by card.
 
-A pure rules package (``docs/rules/colt.md``): ``cards`` (the components),
+A pure rules package (``gm/games/colt/rules.md``): ``cards`` (the components),
 ``model`` (state), ``commands`` and ``events``, ``action`` (what each card
 and each round's event may do and does), ``rules`` (decide / evolve, R-1 to
 R-10), ``score`` (the As de la gâchette, ranks), ``words`` and ``notation``

@@ -1,6 +1,6 @@
 """The components of Colt Express: cards, characters, cars, loot, round and station cards.
 
-Static data only (``docs/rules/colt.md``, « Components »). Names are the
+Static data only (``gm/games/colt/rules.md``, « Components »). Names are the
 French ones the players read in posts; everything else (keys, enums) is
 ASCII so that it can name a draw or a JSON key.
 """

@@ -41,11 +41,9 @@ from gm.core.protocol import (
 from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
 
-from . import action, notation, picture, rules, views
+from . import action, commands, events, notation, picture, rules, views
 from .cards import CHARACTERS, Card, Turn, find_round_card
-from .commands import COMMANDS
 from .events import (
-    EVENTS,
     CardPlayed,
     CardResolved,
     CardsDrawn,
@@ -372,30 +370,15 @@ def _round_steps(
     return steps
 
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=EVENTS,
-    commands=COMMANDS,
-    configure=rules.configure,
-    initial_state=rules.initial_state,
-    evolve=rules.evolve,
-    decide=rules.decide,
-    parse=notation.parse,
-    order_from_params=notation.from_params,
-    phase=rules.phase_key,
-    awaiting=awaiting,
-    next_step=rules.next_step,
-    is_over=rules.is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=views.public_view,
-    shown=shown,
-    player_view=views.player_view,
-    summary=views.summary,
-    legal_inputs=legal_inputs,
-    scenario=scenario_steps,
-    default_for=rules.default_for,
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO,
+    globals(),
+    rules=rules,
+    notation=notation,
+    views=views,
+    events=events,
+    commands=commands,
     filters={"train": views.picture},
     picture=picture.draw_train,
 )
-"""Colt Express, as the platform sees it."""
+"""Colt Express, as the platform sees it (``GameDef.from_modules``)."""

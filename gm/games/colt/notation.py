@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gm.core import rules as core_rules
 from gm.core.names import mentions
 from gm.core.protocol import Command, Table, table_for
-from gm.errors import GameOverError, IllegalOrderError, InputError, OrderSyntaxError
+from gm.errors import IllegalOrderError, InputError, OrderSyntaxError
 
 from . import rules
 from .cards import LABELS, PURSE, Card
@@ -182,11 +183,7 @@ def parse(state: State, actor: str, text: str, table: Table | None = None) -> tu
     player = rules.find_player(state, actor)
     if state.phase is Phase.OVER:
         # as every game says it: the same refusal as a command after the end
-        raise GameOverError(
-            f"the game is over: nothing more to send (got {text!r} from {player})",
-            code="phase/game-over",
-            params={"player": player, "text": text},
-        )
+        raise core_rules.nothing_more_to_send(player, text)
     words = words_of(state, text, table)
     if state.phase is Phase.PLAN and state.turn is not None and state.turn.player == player:
         return _plan(state, player, text, words)

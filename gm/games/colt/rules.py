@@ -3,7 +3,7 @@
 ``decide`` checks a command against the state and returns the events it
 causes, or raises a ``gm.errors`` error with a stable code (``colt/…``) and
 the ``params`` the French refusal needs; ``evolve`` applies one stored event
-and never refuses it. Rulings ``R-n`` are those of ``docs/rules/colt.md``.
+and never refuses it. Rulings ``R-n`` are those of ``gm/games/colt/rules.md``.
 
 The Action runs by itself: after a command, ``_advance`` resolves the cards
 of the pile in order while each has one legal outcome, or instructions sent
@@ -33,7 +33,6 @@ from gm.core.names import find_name, fold, slugify
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
     AmbiguousOrderError,
-    GameOverError,
     IllegalOrderError,
     InputError,
     NotFoundError,
@@ -236,14 +235,6 @@ def not_now(state: State, what: str) -> PhaseError:
     )
 
 
-def _over(command: Command) -> GameOverError:
-    return GameOverError(
-        f"the game is over; {command.kind} is no longer possible",
-        code="phase/game-over",
-        params={"command": command.kind},
-    )
-
-
 def next_step(state: State) -> str:
     """A short English hint for the MJ: what to do next."""
     if state.phase is Phase.SETUP:
@@ -270,24 +261,19 @@ def next_step(state: State) -> str:
 # --- decide ----------------------------------------------------------------------------
 
 
-class Run:
-    """The events of one command, applied as they are decided."""
+class Run(core_rules.Run[State]):
+    """The events of one command, applied as they are decided; and the first
+    step the command resolves (what its ``action`` post is numbered by)."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
+        super().__init__(state, evolve)
         self.first: int | None = None
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
 
 
 def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
     """The events ``command`` causes, or the error that refuses it."""
     if state.phase is Phase.OVER:
-        raise _over(command)
+        raise core_rules.game_over(command)
     run = Run(state)
     match command:
         case SetUp():

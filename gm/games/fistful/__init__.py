@@ -1,6 +1,6 @@
 """Fistful of Gold: two gunslingers duel with revolver cards, red deck against green.
 
-A pure rules package (``docs/rules/fistful.md``): ``cards`` (the decks),
+A pure rules package (``gm/games/fistful/rules.md``): ``cards`` (the decks),
 ``model`` (state), ``commands`` and ``events``, ``config`` (length and
 decks), ``duel`` (the resolution table and the card powers), ``phases``
 (what the game waits for), ``rules`` (decide / evolve, R-1 to R-7 and the

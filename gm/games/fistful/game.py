@@ -42,10 +42,9 @@ from gm.core.protocol import (
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
-from . import config, notation, phases, rules, views, words
+from . import commands, config, events, notation, phases, rules, views, words
 from .cards import DECK, SETUP_DISCARDS
-from .commands import COMMANDS
-from .events import EVENTS, DuelResolved, DuelsStarted, MancheEnded
+from .events import DuelResolved, DuelsStarted, MancheEnded
 from .manifest import INFO
 from .model import Phase, State
 from .words import Part, scan
@@ -262,29 +261,18 @@ def unread(state: State, player: str, text: str, table: Table | None = None) -> 
     return words.unread(text, frozenset(w for name in names for w in words.words(name)))
 
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=EVENTS,
-    commands=COMMANDS,
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO,
+    globals(),
+    rules=rules,
+    notation=notation,
+    views=views,
+    events=events,
+    commands=commands,
+    # the options and the phases have modules of their own
     configure=config.configure,
-    initial_state=rules.initial_state,
-    evolve=rules.evolve,
-    decide=rules.decide,
-    parse=notation.parse,
-    unread=unread,
-    order_from_params=notation.from_params,
     phase=phases.phase_key,
-    awaiting=awaiting,
     next_step=phases.next_step,
     is_over=phases.is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=views.public_view,
-    shown=shown,
-    player_view=views.player_view,
-    summary=views.summary,
-    legal_inputs=legal_inputs,
-    scenario=scenario_steps,
-    default_for=rules.default_for,
 )
-"""Fistful of Gold, as the platform sees it."""
+"""Fistful of Gold, as the platform sees it (``GameDef.from_modules``)."""

@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from gm.core import rules as core_rules
 from gm.core.protocol import Command, Table
-from gm.errors import GameOverError, InputError, OrderSyntaxError, PhaseError
+from gm.errors import InputError, OrderSyntaxError, PhaseError
 
 from .cards import Card, labels
 from .commands import ChooseEnd, DiscardAtSetup, PickCard, PlayCard
@@ -76,11 +77,7 @@ def parse(state: State, actor: str, text: str, table: Table | None = None) -> tu
     """
     name = find_player(state, actor)
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over: nothing more to send (got {text!r} from {name})",
-            code="phase/game-over",
-            params={"player": name, "text": text},
-        )
+        raise core_rules.nothing_more_to_send(name, text)
     reading = scan(text)
     if reading.not_cards:
         word = reading.not_cards[0]
@@ -235,11 +232,7 @@ def from_params(
     if state.phase is Phase.END and Part.PLAY in parts:
         parts[Part.FINAL] = parts.pop(Part.PLAY)
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over: nothing more to send (from {name})",
-            code="phase/game-over",
-            params={"player": name},
-        )
+        raise core_rules.nothing_more_to_send(name)
     shown = " ".join(f"--{k} {v}" for k, v in given.items())
     return _commands(state, name, parts, shown)
 

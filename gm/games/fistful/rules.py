@@ -4,7 +4,7 @@
 causes, or raises a ``gm.errors`` error with a stable code (``fistful/…``,
 ``phase/…``) and the ``params`` the French refusal needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``docs/rules/fistful.md``; the duel itself
+rulings ``R-n`` are those of ``gm/games/fistful/rules.md``; the duel itself
 is ``duel.resolve``, the options ``config``, what each player owes now
 ``phases``.
 
@@ -46,7 +46,6 @@ from typing import Any
 from gm.core import rules as core_rules
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
-    GameOverError,
     IllegalOrderError,
     OrderSyntaxError,
     PhaseError,
@@ -128,11 +127,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any]) -> State:
 def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
     """The events ``command`` causes, or the error that refuses it. Nothing is drawn."""
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over; {command.kind} is no longer possible",
-            code="phase/game-over",
-            params={"command": command.kind},
-        )
+        raise core_rules.game_over(command)
     match command:
         case DiscardAtSetup():
             return _decide_setup(state, actor, command)

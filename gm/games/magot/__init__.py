@@ -1,6 +1,6 @@
 """Le Magot: gangsters share the loot of their last heist, guns drawn.
 
-A pure rules package (``docs/rules/magot.md``): ``model`` (state),
+A pure rules package (``gm/games/magot/rules.md``): ``model`` (state),
 ``commands`` and ``events``, ``rules`` (decide / evolve, R-1 to R-8),
 ``share`` (R-6's exact split), ``notation`` (private messages to orders),
 ``views`` (what posts and replies may show) and ``game`` (its ``GameDef``).

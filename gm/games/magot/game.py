@@ -27,9 +27,9 @@ from gm.core.protocol import (
 from gm.core.scenarios import check_entry_keys, check_top_keys
 from gm.errors import InputError
 
-from . import notation, rules, views
-from .commands import COMMANDS, SetOrder
-from .events import EVENTS, GameEnded, LootDrawn, OrdersRevealed, RoundResolved
+from . import commands, events, notation, rules, views
+from .commands import SetOrder
+from .events import GameEnded, LootDrawn, OrdersRevealed, RoundResolved
 from .manifest import INFO
 from .model import OPTIONS, Phase, State
 
@@ -203,29 +203,15 @@ def _round_steps(number: int, entry: Mapping[str, Any]) -> list[ScenarioStep]:
     return steps
 
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=EVENTS,
-    commands=COMMANDS,
-    configure=rules.configure,
-    initial_state=rules.initial_state,
-    evolve=rules.evolve,
-    decide=rules.decide,
-    parse=parse,
-    unread=notation.unread,
-    order_from_params=order_from_params,
-    phase=rules.phase_key,
-    awaiting=awaiting,
-    next_step=rules.next_step,
-    is_over=rules.is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=views.public_view,
-    shown=shown,
-    player_view=views.player_view,
-    summary=views.summary,
-    legal_inputs=legal_inputs,
-    default_for=rules.default_for,
-    scenario=scenario_steps,
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO,
+    globals(),
+    rules=rules,
+    notation=notation,
+    views=views,
+    events=events,
+    commands=commands,
 )
-"""Le Magot, as the platform sees it."""
+"""Le Magot, as the platform sees it: this module's ``parse`` and
+``order_from_params`` (orders as commands), the rest where the convention
+looks (``GameDef.from_modules``)."""

@@ -29,11 +29,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gm.core import rules as core_rules
 from gm.core.names import mentions
 from gm.core.protocol import Command, Table, table_for
 from gm.errors import (
     AmbiguousOrderError,
-    GameOverError,
     GMError,
     InputError,
     OrderSyntaxError,
@@ -103,11 +103,7 @@ def parse(state: State, actor: str, text: str, table: Table | None = None) -> Co
     table = table_for(table, state.names)
     player = find_player(state, actor)
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over: nothing more to send (got {text!r} from {player})",
-            code="phase/game-over",
-            params={"player": player, "text": text},
-        )
+        raise core_rules.nothing_more_to_send(player, text)
     if state.phase is Phase.STANDOFF:
         if not _reads_as_choice(text) and _reads_as_order(table, text):
             raise PhaseError(

@@ -4,7 +4,7 @@
 causes, or raises a ``gm.errors`` error with a stable code (``magot/…``,
 ``phase/…``) and the ``params`` a reply template needs; it never changes
 anything. ``evolve`` applies one stored event and never refuses it. The
-rulings ``R-n`` are those of ``docs/rules/magot.md``.
+rulings ``R-n`` are those of ``gm/games/magot/rules.md``.
 
 Drawing (R-1, R-2): the loot deck is kept sorted from the largest bill down;
 a draw by the fortune reads the stream ``round-<n>/bills`` and takes
@@ -25,7 +25,6 @@ from gm.core import rules as core_rules
 from gm.core.names import find_name
 from gm.core.protocol import Command, Draws, Event
 from gm.errors import (
-    GameOverError,
     IllegalOrderError,
     InputError,
     NotFoundError,
@@ -317,11 +316,7 @@ def is_over(state: State) -> bool:
 
 def _phase_error(state: State, command: Command, expected: str) -> PhaseError:
     if state.phase is Phase.OVER:
-        return GameOverError(
-            f"the game is over (round {state.round}); {command.kind} is no longer possible",
-            code="phase/game-over",
-            params={"command": command.kind},
-        )
+        return core_rules.game_over(command, f" (round {state.round})")
     return PhaseError(
         f"{command.kind} is not possible in phase {phase_key(state)!r}: {expected}"
         f" (next: {next_step(state)})",

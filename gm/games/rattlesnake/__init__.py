@@ -1,6 +1,6 @@
 """Rattlesnake City: saloon owners rebuild a ruined valley, town by town.
 
-A pure rules package (``docs/rules/rattlesnake.md``): ``board`` (the valley
+A pure rules package (``gm/games/rattlesnake/rules.md``): ``board`` (the valley
 as data, R-1, R-2, R-11), ``tiles`` (the tiles, the bag of R-3, where each
 may go: R-6, R-13), ``cards`` (the action and shot cards of R-3),
 ``income`` (who each building pays: R-4, R-5, R-14), ``combat`` and

@@ -1,6 +1,6 @@
 """The cards of Rattlesnake City: action cards and shot cards (R-3).
 
-Static data only (``docs/rules/rattlesnake.md``, « Components »). An action
+Static data only (``gm/games/rattlesnake/rules.md``, « Components »). An action
 card is either a *carte jeu*, written as its value (an ``int``, 1 to 25), or
 one of the named cards of ``Card`` (the other poker cards and the *cartes
 divers*). A shot card is written as its number of cartridges (1, 2 or 3).

@@ -1,4 +1,4 @@
-"""Rattlesnake City's deal and saloons (``docs/rules/rattlesnake.md``, Setup; R-3).
+"""Rattlesnake City's deal and saloons (``gm/games/rattlesnake/rules.md``, Setup; R-3).
 
 This module owns ``gm setup`` (the first player, the bag, the two decks and
 the hands: what a scenario gives, the rest shuffled by the fortune) and the

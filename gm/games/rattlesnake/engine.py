@@ -1,4 +1,4 @@
-"""What every phase of Rattlesnake City's rules shares (``docs/rules/rattlesnake.md``).
+"""What every phase of Rattlesnake City's rules shares (``gm/games/rattlesnake/rules.md``).
 
 This module owns the shape of a decision (``Run``: the events of one
 command, applied as they are decided), reading the state (where the game
@@ -12,11 +12,11 @@ every phase that moves money. The phases themselves are ``deal``, ``turn``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
 from gm.core import rules as core_rules
 from gm.core.names import find_name, slugify
-from gm.core.protocol import Draws, Event
+from gm.core.protocol import Draws
 from gm.errors import IllegalOrderError, NotFoundError, PhaseError, quote_choices
 
 from . import poker as pk
@@ -35,18 +35,8 @@ Evolver = Callable[[State, Any], State]
 """An event's handler: the state after it (never refuses a stored event)."""
 
 
-class Run:
-    """The events of one command, applied (by ``evolve``) as they are decided."""
-
-    def __init__(self, state: State, evolve: Callable[[State, Event], State]) -> None:
-        self.state = state
-        self.events: list[Event] = []
-        self._evolve = evolve
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = self._evolve(self.state, event)
+Run: TypeAlias = core_rules.Run[State]
+"""The events of one command, applied (by ``evolve``) as they are decided."""
 
 
 # --- reading the state -------------------------------------------------------------------

@@ -41,12 +41,10 @@ from gm.core.scenarios import bad_value as _bad
 from gm.core.scenarios import check_entry_keys, check_top_keys
 
 from . import combat as fight
-from . import notation, picture, rules, views
+from . import commands, events, notation, picture, rules, views
 from . import poker as pk
 from .cards import DIVERS, Card
-from .commands import COMMANDS
 from .events import (
-    EVENTS,
     GameEnded,
     GameSetUp,
     SaloonPlaced,
@@ -613,30 +611,15 @@ def _silence(
     return [ScenarioStep(where=where, text=text, actor_of=first, when=due) for _ in range(times)]
 
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=EVENTS,
-    commands=COMMANDS,
-    configure=rules.configure,
-    initial_state=rules.initial_state,
-    evolve=rules.evolve,
-    decide=rules.decide,
-    parse=notation.parse,
-    order_from_params=notation.from_params,
-    phase=rules.phase_key,
-    awaiting=awaiting,
-    next_step=rules.next_step,
-    is_over=rules.is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=views.public_view,
-    shown=shown,
-    player_view=views.player_view,
-    summary=views.summary,
-    legal_inputs=legal_inputs,
-    scenario=scenario_steps,
-    default_for=rules.default_for,
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO,
+    globals(),
+    rules=rules,
+    notation=notation,
+    views=views,
+    events=events,
+    commands=commands,
     filters={"valley": views.valley},
     picture=picture.draw_valley,
 )
-"""Rattlesnake City, as the platform sees it."""
+"""Rattlesnake City, as the platform sees it (``GameDef.from_modules``)."""

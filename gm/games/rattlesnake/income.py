@@ -15,7 +15,7 @@ slots are repaired), the players and the permanent cards in front of them:
   disappears moves the money at once;
 * a gare joined by intact track to at least one other gare gives, in
   addition, 1 000 $ per gare in its network, itself included, to the owner
-  of its town (gm's reading of the source, ``docs/rules/rattlesnake.md``);
+  of its town (gm's reading of the source, ``gm/games/rattlesnake/rules.md``);
 * permanent cards add or remove 1 000 $ (Lili la tigresse and Punaises
   only while a hotel stands in the holder's town, Croque-mort per cemetery
   there); a player's total is never below zero.

@@ -39,9 +39,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gm.core import rules as core_rules
 from gm.core.names import fold, mentions
 from gm.core.protocol import Command, Table, table_for
-from gm.errors import AmbiguousOrderError, GameOverError, InputError, OrderSyntaxError
+from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
 
 from . import poker as pk
 from .cards import DIVERS, Card, find_cards
@@ -121,11 +122,7 @@ def parse(state: State, player: str, text: str, table: Table | None = None) -> t
     names = table_for(table, state.players).labels
     if state.phase is Phase.OVER:
         # once the game has ended, even in the middle of a turn, nothing is read
-        raise GameOverError(
-            f"the game is over (R-18): nothing more to send (got {text!r} from {player})",
-            code="phase/game-over",
-            params={"player": player, "text": text},
-        )
+        raise core_rules.nothing_more_to_send(player, text, " (R-18)")
     parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
     if not parts:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")

@@ -1,4 +1,4 @@
-"""The rules of Rattlesnake City: ``decide`` and ``evolve`` (``docs/rules/rattlesnake.md``).
+"""The rules of Rattlesnake City: ``decide`` and ``evolve`` (``gm/games/rattlesnake/rules.md``).
 
 ``decide`` checks a command against the state and returns its events, or
 raises a ``gm.errors`` error that names what would be legal; ``evolve``
@@ -198,11 +198,7 @@ _DECIDE: dict[type[Command], Decider] = {
 def decide(state: State, actor: str, command: Command, draws: Draws) -> list[Event]:
     """The events ``command`` causes, or the error that refuses it."""
     if state.phase is Phase.OVER:
-        raise GameOverError(
-            f"the game is over; {command.kind} is no longer possible",
-            code="phase/game-over",
-            params={"command": command.kind},
-        )
+        raise core_rules.game_over(command)
     handler = _DECIDE.get(type(command))
     if handler is None:
         raise core_rules.unknown_command(GAME, command)

@@ -1,6 +1,6 @@
 """Rattlesnake City's turn: its tile, its draw, its income and the end (R-6, R-10, R-18).
 
-This module owns steps 1, 2 and 5 of a turn (``docs/rules/rattlesnake.md``,
+This module owns steps 1, 2 and 5 of a turn (``gm/games/rattlesnake/rules.md``,
 A turn): the tile drawn from the bag and placed (or removed, R-6), the
 draw of an action card or two shot cards (a discard pile made a deck again
 when one is empty: the other phases draw through ``draw_action`` and

@@ -1,4 +1,4 @@
-"""The invariants of Colt Express (docs/rules/colt.md), as Hypothesis
+"""The invariants of Colt Express (gm/games/colt/rules.md), as Hypothesis
 properties over random legal games built from the game's own
 ``legal_inputs``, played on the pure rules with the fortune:
 

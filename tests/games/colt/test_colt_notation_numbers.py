@@ -1,5 +1,5 @@
 """Colt Express's notation never turns a number into another choice
-(docs/rules/colt.md, R-7 and R-11): for every message it accepts, on a
+(gm/games/colt/rules.md, R-7 and R-11): for every message it accepts, on a
 Déplacement along the roofs, a Coup de poing among three bandits (a game
 played by hand, purses named by their value) and a turn of the Plan, each
 distance and purse value recorded is one the message writes (« 250 000 » is

@@ -1,5 +1,5 @@
 """Colt Express's rules, one test per ruling (R-1 … R-11), per character
-power, per turn kind and per round or station event (docs/rules/colt.md).
+power, per turn kind and per round or station event (gm/games/colt/rules.md).
 
 The trains are set up by hand (``colt_support.train``); a test places the
 bandits where it needs them and resolves a pile of its own.

@@ -1,5 +1,5 @@
 """Fistful of Gold's notation never turns a number into another card
-(docs/rules/fistful.md, how gm reads a message): for every message it
+(gm/games/fistful/rules.md, how gm reads a message): for every message it
 accepts, at the setup's discards and in a duel, each card the command
 records is one the message names — its number written whole (« 5 000 » is
 no 5, « 10 » is no 1) or in words, the Dynamite by its name. A message the

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import Table, post_parts
+from support import Table, post_parts, shipped
 
 from gm.check.checker import check_thread
 from gm.core import proof as proofs
@@ -371,7 +371,7 @@ def test_public_templates_print_cards_only_through_the_card_macro() -> None:
     """So that (a) above finds every card a post shows: a card field printed any
     other way would escape the oracle. The exceptions are named: the card
     forbidden in the next duel (no player's card) and the macros themselves."""
-    folder = Path(__file__).parents[3] / "templates" / "fistful" / "fr"
+    folder = shipped("fistful/fr/x").parent
     allowed = {
         "g.the_plain(f.card)",  # « ana ne peut pas jouer le 6 »: a rule, not a card shown
         "view.next.cards",  # how many cards each hand holds next manche: a count

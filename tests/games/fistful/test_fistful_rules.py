@@ -1,4 +1,4 @@
-"""Fistful of Gold's rules, one test per ruling (R-1…R-7 of docs/rules/fistful.md),
+"""Fistful of Gold's rules, one test per ruling (R-1…R-7 of gm/games/fistful/rules.md),
 every case of the resolution table, the powers, the end of a manche and of the
 game, the rulings decided in ``gm.games.fistful.rules`` and the refusals.
 

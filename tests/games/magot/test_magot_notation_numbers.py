@@ -1,5 +1,5 @@
 """Le Magot's notation never turns a number into another option
-(docs/rules/magot.md, how gm reads the message): a multiplier counts the
+(gm/games/magot/rules.md, how gm reads the message): a multiplier counts the
 whole run it follows, written whole as players write numbers (« BANG ×3 »
 is the triple; « BANG ×3 000 », « triple ×2 », « BANG ×2 » are no option and
 refused), so for every order accepted, the shots of the option recorded are

@@ -1,5 +1,5 @@
 """Rattlesnake City's board, tiles and cards: one test per ruling (R-1, R-2,
-R-3, R-6, R-11, R-13 of docs/rules/rattlesnake.md), on the default board
+R-3, R-6, R-11, R-13 of gm/games/rattlesnake/rules.md), on the default board
 and on the small hand-built valley of ``rattlesnake_support``."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rattlesnake City's combat machine and bank attack (R-8, R-15), one test per ruling,
-plus Hypothesis properties over random legal blows (docs/rules/rattlesnake.md).
+plus Hypothesis properties over random legal blows (gm/games/rattlesnake/rules.md).
 
 Fighters are built by hand: shot cards are their cartridges, permanents their names.
 """

@@ -1,5 +1,5 @@
 """Rattlesnake City's income: one test per ruling (R-4, R-5, R-14 of
-docs/rules/rattlesnake.md), gm's readings of the gare bonus, the permanent
+gm/games/rattlesnake/rules.md), gm's readings of the gare bonus, the permanent
 cards, and Hypothesis properties of random valleys (income never negative,
 legal places that keep one building of a kind per town and a ranch per
 prairie cell).

@@ -1,4 +1,4 @@
-"""The invariants of Rattlesnake City (docs/rules/rattlesnake.md, « Invariants »),
+"""The invariants of Rattlesnake City (gm/games/rattlesnake/rules.md, « Invariants »),
 as Hypothesis properties over random legal games built from the game's own
 ``legal_inputs``, played on the pure rules (``decide``/``evolve``) with the
 fortune, on the default valley, the small one of ``rattlesnake_support`` or

@@ -1,5 +1,5 @@
 """Rattlesnake City's notation never turns a number into another choice
-(docs/rules/rattlesnake.md, « A poker game on the forum », R-16): for every
+(gm/games/rattlesnake/rules.md, « A poker game on the forum », R-16): for every
 message it accepts, in every phase a turn goes through (the tile, the draw,
 steps 3 and 4, each stage of a poker game), each number the command records
 — a game card, a stake, a price, a shot — is one the message writes, read as

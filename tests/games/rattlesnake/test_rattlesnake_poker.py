@@ -1,5 +1,5 @@
 """Rattlesnake City's poker machine (R-9, R-16, R-17), one test per ruling, plus
-Hypothesis properties over random legal poker games (docs/rules/rattlesnake.md).
+Hypothesis properties over random legal poker games (gm/games/rattlesnake/rules.md).
 
 Players are seated in the order given; everyone starts with 10 000 $ unless told.
 Amounts are worked out by hand in the comments.

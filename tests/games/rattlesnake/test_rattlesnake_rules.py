@@ -1,4 +1,4 @@
-"""Rattlesnake City's rulings as the engine applies them (docs/rules/rattlesnake.md),
+"""Rattlesnake City's rulings as the engine applies them (gm/games/rattlesnake/rules.md),
 one test per ruling, each named after it.
 
 Most tests play a small scenario text with ``gm play --json`` on the small

@@ -1,8 +1,12 @@
 """« Pile ou face »: a small game that exercises the platform without Le Magot.
 
-Registered only inside the tests (through ``gm.games._BUILTIN``), it uses
-every capability a seed game needs from the platform, so that the next
-games (Colt Express, Rattlesnake City) are only a game package:
+A distribution of its own (``tests/games_dist/toss``: this package, its
+templates and rules page, and a ``pyproject.toml`` registering it in the
+entry point group ``gm.games``), installed only while a test needs it
+(``tests/game_dists.py``): gm finds it as it finds any game from another
+distribution, nothing in gm names it. It uses every capability a seed game
+needs from the platform, so that the next games (Colt Express, Rattlesnake
+City) are only a game package:
 
 * **several secrets per player per round**: each player bets, by private
   message, on two coins (« pile face »): two sealed guesses, keyed by round,
@@ -501,28 +505,10 @@ INFO = GameInfo(
     ),
 )
 
-GAME: GameDef[State] = GameDef(
-    info=INFO,
-    events=(GuessSet, CoinsFlipped, Stolen),
-    commands=(Guess, Flip, Steal, DefaultSteal),
-    configure=configure,
-    initial_state=initial_state,
-    evolve=evolve,
-    decide=decide_with_default,
-    parse=parse,
-    order_from_params=order_from_params,
-    phase=phase,
-    awaiting=awaiting,
-    next_step=next_step,
-    is_over=is_over,
-    posts_after=posts_after,
-    latest_post=latest_post,
-    public_view=public_view,
-    shown=shown,
-    player_view=player_view,
-    summary=summary,
-    legal_inputs=legal_inputs,
-    scenario=scenario,
-    default_for=default_for,
-    filters={"coin": coin, "scoreboard": scoreboard},
+EVENTS = (GuessSet, CoinsFlipped, Stolen)
+COMMANDS = (Guess, Flip, Steal, DefaultSteal)
+
+# Everything is in this one module, under the names GameDef.from_modules looks for.
+GAME: GameDef[State] = GameDef.from_modules(
+    INFO, globals(), decide=decide_with_default, filters={"coin": coin, "scoreboard": scoreboard}
 )
