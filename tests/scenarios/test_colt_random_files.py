@@ -58,7 +58,7 @@ from gm.games.colt.events import (
 from gm.games.colt.model import Choice, Outcome, State
 from gm.games.colt.words import phrase
 
-# The rules' numbers (docs/rules/colt.md), written here rather than taken from the code
+# The rules' numbers (gm/games/colt/rules.md), written here rather than taken from the code
 JEWELS = {1: 0, 2: 3, 3: 1, 4: 1, 5: 1, 6: 0}
 """R-1: the jewels printed on each car's floor."""
 START_PURSE, JEWEL, STRONGBOX, GUNSLINGER = 250, 500, 1000, 1000

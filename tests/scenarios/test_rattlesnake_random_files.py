@@ -85,7 +85,7 @@ from gm.games.rattlesnake.events import (
 from gm.games.rattlesnake.model import Phase, State, card_of_key
 
 START_CASH = 10_000
-"""What each player receives at the start (docs/rules/rattlesnake.md, « Setup »)."""
+"""What each player receives at the start (gm/games/rattlesnake/rules.md, « Setup »)."""
 BOUNTY = 5_000
 """R-7: what a Chasseur de primes collects from the bank."""
 BUILDINGS = 50
