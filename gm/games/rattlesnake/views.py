@@ -221,6 +221,8 @@ def now(state: State, nm: Name = _same) -> dict[str, Any]:
     if state.phase is Phase.FREE:
         out["bank_done"] = record.bank_done
         out["poker_done"] = record.poker_done
+        # the examples of what to write name a rival at this table
+        out["rival"] = nm(next(p for p in state.order if p != record.player))
     if state.phase is Phase.POKER and state.poker is not None:
         out["poker"] = poker_view(state, state.poker, nm)
         out["awaiting"] = [nm(p) for p in poker_awaiting(state)]
