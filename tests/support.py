@@ -424,3 +424,86 @@ def colt_by_hand(gm: Gm) -> None:
         "round", "--card", "Tunnel",
         *(f for p in ("ana", "bob", "cleo") for f in ("--deck", f"{p}={COLT_DECK}")),
     )  # fmt: skip
+
+
+SILENT_ELSEWHERE = ("magot/default-at-reveal", "magot/nothing-due")
+"""Le Magot's missing order is R-3's, at the reveal; a stay is recorded once
+(the stay-or-fold awaits everyone, so as not to tell who folded)."""
+
+
+def play_with_a_silent_player(
+    db: str,
+    game_id: str,
+    players: list[str],
+    *,
+    seed: str,
+    options: dict[str, str] | None = None,
+    replace: tuple[int, str] | None = None,
+    limit: int = 3000,
+) -> tuple[Env, str, int]:
+    """A whole game of ``game_id`` where the last player never writes and the
+    MJ applies the rules' default for them, the others playing the game's
+    own legal inputs (a generator seeded by ``seed``); with ``replace`` =
+    (after how many inputs, newcomer), the first player leaves for the
+    newcomer mid-game. Every awaited choice must have a default the rules
+    accept. Returns the Env, the slug and the defaults applied."""
+    from gm import games
+    from gm.core.protocol import GM
+    from gm.service import actions, campaigns, deciding, roster
+
+    rng = random.Random(seed)
+    env = Env(db=db)
+    game = games.load(game_id)
+    silent = players[-1]
+    created = campaigns.create(env, game_id, "Muet", players, seed="s", options=options or {})
+    slug = created.campaign.slug
+    defaults, played = 0, 0
+    spoke: dict[tuple[str, str], int] = {}  # (phase, player): messages sent there
+    for _ in range(limit):
+        campaign = actions.load(env, slug)
+        state, table = campaign.state, campaign.table
+        if game.is_over(state):
+            return env, slug, defaults
+        if replace is not None and played == replace[0]:
+            roster.replace_player(env, slug, table.name(players[0]), replace[1], gender="f")
+            played += 1
+            continue
+        phase = game.phase(state)
+        waiting = game.waiting_for(state)
+        for player in waiting:  # every awaited choice has a default the rules accept
+            assert game.default_for is not None
+            try:
+                due = game.default_for(state, player)
+            except GMError as err:
+                assert err.code in SILENT_ELSEWHERE, (player, phase, err)
+                continue
+            deciding.decide(game, campaign.meta, state, GM, [due])
+        inputs = game.legal_inputs(state, table)
+        # Le Magot awaits every living player at the stay-or-fold (secrecy):
+        # a few messages each, then the MJ moves on
+        speaking = [
+            i
+            for i in inputs
+            if i.step is None
+            and table.seat_named(i.actor) in waiting
+            and table.seat_named(i.actor) != silent
+            and spoke.get((phase, i.actor), 0) < 3
+        ]
+        played += 1
+        if speaking:
+            item = rng.choice(speaking)
+            spoke[phase, item.actor] = spoke.get((phase, item.actor), 0) + 1
+            actions.submit(env, slug, item.actor, item.text or "")
+            continue
+        if silent in waiting:
+            try:
+                actions.default(env, slug, table.name(silent))
+                defaults += 1
+                continue
+            except GMError as err:
+                assert err.code in SILENT_ELSEWHERE, err
+        steps = [i for i in inputs if i.step is not None]
+        assert steps, (game.next_step(state), inputs)
+        item = rng.choice(steps)
+        actions.step(env, slug, item.step or "", item.values)
+    raise AssertionError(f"{game_id}: not over after {limit} inputs")

@@ -172,27 +172,21 @@ def echo_posts(
     if obj is None or campaign is None or not posts or posts[0].number is None:
         _echo_each(posts, fmt, tables)
         return
-    key = f"{HELD}{campaign.slug}"
-    store = obj.env.store
-    first = int(store.get_setting(key) or 0)
     if _holds(campaign, posts, actor):
-        if not first:
-            store.set_setting(key, str(posts[0].number))
+        key = f"{HELD}{campaign.slug}"
+        if not obj.env.store.get_setting(key):
+            obj.env.store.set_setting(key, str(posts[0].number))
         numbers = ", ".join(str(p.number) for p in posts)
         note(
             f"Digest: post {numbers} held, printed with the next one ('gm post --held'"
             " prints what is held now)."
         )
         return
-    if not first:
+    held = _take_held(obj, campaign, before=posts[0].number)
+    if held:
+        echo_digest((*held, *posts), fmt, tables)
+    else:
         _echo_each(posts, fmt, tables)
-        return
-    from gm.service.actions import Post as Made
-
-    held = [Made(_ref(p), p.body, p.number) for p in store.posts(campaign.slug, after=first - 1)]
-    held = [p for p in held if p.number is not None and p.number < (posts[0].number or 0)]
-    store.set_setting(key, "")
-    echo_digest((*held, *posts), fmt, tables)
 
 
 def flush_held(campaign: Campaign, fmt: str, tables: str) -> bool:
@@ -200,19 +194,29 @@ def flush_held(campaign: Campaign, fmt: str, tables: str) -> bool:
     before another post (a roster notice) or when the MJ asks ('gm post
     --held'); whether there were any."""
     obj = click.get_current_context().find_object(Ctx)
-    if obj is None:
-        return False
+    held = _take_held(obj, campaign) if obj is not None else ()
+    if held:
+        echo_digest(held, fmt, tables)
+    return bool(held)
+
+
+def _take_held(obj: Ctx, campaign: Campaign, before: int | None = None) -> tuple[Post, ...]:
+    """The posts the campaign holds (archived from the first one held on,
+    below post ``before``), no longer held once taken."""
+    from gm.core.protocol import PostRef
+    from gm.service.actions import Post as Made
+
     store = obj.env.store
     key = f"{HELD}{campaign.slug}"
     first = int(store.get_setting(key) or 0)
     if not first:
-        return False
-    from gm.service.actions import Post as Made
-
-    held = tuple(Made(_ref(p), p.body, p.number) for p in store.posts(campaign.slug, after=first - 1))
+        return ()
     store.set_setting(key, "")
-    echo_digest(held, fmt, tables)
-    return bool(held)
+    return tuple(
+        Made(PostRef(p.kind, p.at), p.body, p.number)
+        for p in store.posts(campaign.slug, after=first - 1)
+        if before is None or p.number < before
+    )
 
 
 HELD = "digest-held:"
@@ -231,12 +235,6 @@ def _holds(campaign: Campaign, posts: tuple[Post, ...], actor: str | None) -> bo
     waiting = set(campaign.game.waiting_for(campaign.state))
     # « hand »: while the player who acted keeps the hand, nobody else needs them
     return ways <= {"next", "hand"} and actor is not None and waiting <= {actor}
-
-
-def _ref(post: Any) -> Any:
-    from gm.core.protocol import PostRef
-
-    return PostRef(post.kind, post.at)
 
 
 def echo_digest(posts: tuple[Post, ...], fmt: str, tables: str) -> None:

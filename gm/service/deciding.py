@@ -21,11 +21,11 @@ from gm.core.codec import encode
 from gm.core.fortune import FortuneDraws, UnrevealedDraws
 from gm.core.protocol import GM, PUBLIC, Command, Draws, Event, Game
 from gm.service.loading import commands_for, is_platform
+from gm.store.draft import chain_batch
 from gm.store.records import (
     SEALED_FROM,
     NewEvent,
     StoredEvent,
-    chained,
     new_salt,
     sealed_chain,
     utc_timestamp,
@@ -136,24 +136,17 @@ def command_of(
 def would_be(campaign: Campaign | None, records: Sequence[NewEvent], env: Env) -> list[StoredEvent]:
     """What ``records`` would become if appended after ``campaign`` (a new log
     when None), chained but stored nowhere: previews render from them."""
-    out: list[StoredEvent] = []
     seq = campaign.seq if campaign is not None else 0
-    prev = campaign.head if campaign is not None else None
-    when = utc_timestamp(env.now())
     if campaign is not None:
         sealed = campaign.meta.protocol >= SEALED_FROM
     else:
         sealed = bool(records) and sealed_chain(records[0].kind, records[0].payload)
-    for offset, new in enumerate(records, start=1):
-        record = chained(
-            new,
-            seq=seq + offset,
-            prev_hash=prev,
-            salt=new_salt(),
-            recorded_at=when,
-            batch=seq + 1,
-            sealed=sealed,
-        )
-        out.append(record)
-        prev = record.hash
-    return out
+    return chain_batch(
+        records,
+        after=seq,
+        prev_hash=campaign.head if campaign is not None else None,
+        sealed=sealed,
+        recorded_at=utc_timestamp(env.now()),
+        salt=new_salt,
+        batch=None,
+    )
