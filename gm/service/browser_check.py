@@ -100,11 +100,13 @@ GM_FILES = (
     "service/replaying.py",
     "service/secrets.py",
     "store/__init__.py",
+    "store/draft.py",
     "store/records.py",
 )
 """gm's modules outside its pure packages that a check runs: the replay walk
-``gm verify`` shares with the checker, the fold, the post renderer and the
-record types (none imports the database, Click or the store's engine)."""
+``gm verify`` shares with the checker, the fold, the post renderer, the
+record types and how an append's records are chained (``store/draft.py``;
+none imports the database, Click or the store's engine)."""
 GM_PACKAGES = ("check", "core", "games", "render")
 DISTRIBUTIONS = {"Jinja2": "jinja2", "MarkupSafe": "markupsafe", "Markdown": "markdown"}
 """The pure-Python distributions gm.render needs, by their import name."""
