@@ -55,4 +55,6 @@ class Env:
         from gm.store.db import resolve_url
         from gm.store.log import Store
 
-        return Store(resolve_url(self.db), durable=self.durable)
+        # One clock for the service and the log: the time a record says it
+        # was recorded is the time the service reasons with (a late order).
+        return Store(resolve_url(self.db), durable=self.durable, clock=self.now)
