@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 PREFIX = "sha256:"
@@ -41,6 +42,43 @@ def canonical_json(value: Any) -> str:
     return json.dumps(normalize(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _refuse(text: str) -> Any:
+    raise ValueError(f"{text} is not canonical JSON: use integers")
+
+
+def canonical_value(text: str) -> Any:
+    """The value of ``text`` if ``text`` is canonical JSON (``canonical_json``
+    of that value, byte for byte), else ``ValueError``.
+
+    Cheaper than ``canonical_json(json.loads(text)) == text``: the text is
+    checked for NFC as a whole, not string by string. That is the same
+    thing, because every string of a JSON text lies between quotes, which
+    never combine with what surrounds them, so each string is NFC exactly
+    when the whole text is. The value is not bounded in depth: give it text
+    ``gm.reader.json_value`` has parsed once, or gm's own.
+    """
+    value = json.loads(text, parse_float=_refuse, parse_constant=_refuse)
+    if not unicodedata.is_normalized("NFC", text):
+        raise ValueError("a string is not in Unicode NFC")
+    if json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False) != text:
+        raise ValueError("not in canonical form (key order, spacing or escapes)")
+    return value
+
+
+def canonical_object(texts: Mapping[str, str]) -> str:
+    """The canonical JSON of an object whose values are given as their
+    canonical JSON texts (``canonical_json`` of the object they make): the
+    hashing contracts put a stored payload text in an envelope this way,
+    byte for byte, without decoding and normalising it again."""
+    return (
+        "{"
+        + ",".join(
+            f"{canonical_json(key)}:{texts[key]}" for key in sorted(normalize(k) for k in texts)
+        )
+        + "}"
+    )
+
+
 def sha256_hex(data: bytes | str) -> str:
     """Hex SHA-256 of bytes, or of a string's UTF-8 bytes."""
     if isinstance(data, str):
@@ -62,6 +100,16 @@ def seal(kind: str, payload: Any, salt: str) -> str:
     trying every possible one.
     """
     return digest(canonical_json({"kind": kind, "payload": payload, "salt": salt}))
+
+
+def seal_text(kind: str, payload_json: str, salt: str) -> str:
+    """``seal(kind, payload, salt)`` from the payload's canonical JSON text
+    (as the log stores it) rather than from its value: the same digest."""
+    return digest(
+        canonical_object(
+            {"kind": canonical_json(kind), "payload": payload_json, "salt": canonical_json(salt)}
+        )
+    )
 
 
 def short(tagged: str, length: int = 32) -> str:

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from gm.core.canonical import canonical_json, digest, seal
+from gm.core.canonical import (
+    canonical_json,
+    canonical_object,
+    canonical_value,
+    digest,
+    seal,
+    seal_text,
+)
 from gm.core.proof import envelope_hash
 from gm.errors import DamagedError, quoted
 from gm.reader import json_value
@@ -106,9 +113,44 @@ def link_hash(
     salt: str,
     source: str | None,
     recorded_at: str,
+    payload_json: str | None = None,
 ) -> str:
     """One record's hash in its chain: ``envelope_hash`` over its body when
-    the chain is ``sealed`` (protocol 4 on), ``event_hash`` before."""
+    the chain is ``sealed`` (protocol 4 on), ``event_hash`` before.
+
+    ``payload_json``: the payload's canonical JSON text, when the caller
+    knows it is canonical (``canonical_value`` said so, or gm just wrote
+    it): the hashed text is then composed around it, byte for byte the
+    same, instead of normalising the payload again."""
+    if payload_json is not None:
+        if sealed:
+            body = seal_text(kind, payload_json, salt)
+        else:
+            return digest(
+                canonical_object(
+                    {
+                        "prev": canonical_json(prev_hash or ""),
+                        "seq": canonical_json(seq),
+                        "kind": canonical_json(kind),
+                        "actor": canonical_json(actor),
+                        "audience": canonical_json(audience),
+                        "payload": payload_json,
+                        "salt": canonical_json(salt),
+                        "source": canonical_json(source or ""),
+                        "recorded_at": canonical_json(recorded_at),
+                    }
+                )
+            )
+        return envelope_hash(
+            prev_hash=prev_hash,
+            seq=seq,
+            kind=kind,
+            actor=actor,
+            audience=audience,
+            body=body,
+            source=source,
+            recorded_at=recorded_at,
+        )
     if not sealed:
         return event_hash(
             prev_hash=prev_hash,
@@ -173,6 +215,7 @@ def chained(
             salt=salt,
             source=new.source,
             recorded_at=recorded_at,
+            payload_json=payload_json,
         ),
         batch=batch,
     )
@@ -514,11 +557,22 @@ def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
                 problems.append(f"{where}: prev_hash does not match the hash of seq {prev.seq}")
         try:
             value = json_value(ev.payload_json)  # bounded: a row edited in place
-            canonical = canonical_json(value)
-        except (ValueError, TypeError):
+        except ValueError:
             problems.append(f"{where}: payload is not canonical JSON")
         else:
-            if canonical != ev.payload_json:
+            try:
+                # Canonical text is hashed as it is stored (linear in the log's
+                # size, nothing normalised twice); other text is a finding.
+                canonical_value(ev.payload_json)
+                text: str | None = ev.payload_json
+            except ValueError:
+                text = None
+                try:
+                    canonical_json(value)
+                except TypeError:
+                    problems.append(f"{where}: payload is not canonical JSON")
+                    expected_seq, prev = ev.seq + 1, ev
+                    continue
                 problems.append(f"{where}: payload text is not in canonical form")
             if prev is None:
                 sealed = sealed_chain(ev.kind, value)
@@ -533,6 +587,7 @@ def chain_problems(events: Sequence[StoredEvent]) -> list[str]:
                 salt=ev.salt,
                 source=ev.source,
                 recorded_at=ev.recorded_at,
+                payload_json=text,
             )
             if recomputed != ev.hash:
                 problems.append(

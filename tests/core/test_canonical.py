@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from typing import Any
 
-from gm.core.canonical import canonical_json, digest, short
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gm.core.canonical import canonical_json, canonical_value, digest, seal, seal_text, short
+from gm.store.records import link_hash
 
 
 def test_canonical_form_sorts_keys_packs_and_keeps_unicode() -> None:
@@ -24,3 +30,46 @@ def test_floats_are_refused() -> None:
 def test_digest_vector() -> None:
     assert digest("") == "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
     assert short(digest("")) == "e3b0c44298fc1c149afbf4c8996fb924"  # 128 bits
+
+
+# -- hashing stored text as it is (gm verify stays linear) ---------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(JSON, st.text(), st.text())
+def test_a_stored_text_hashes_as_its_value_does(value: object, kind: str, salt: str) -> None:
+    """What ``gm verify`` hashes from the stored text is what a command hashed
+    from the value: the seal and both chain contracts, byte for byte."""
+    text = canonical_json({"v": value})
+    assert canonical_value(text) == json.loads(text)
+    assert seal_text(kind, text, salt) == seal(kind, json.loads(text), salt)
+    fields: dict[str, Any] = dict(
+        prev_hash=None, seq=3, kind=kind, actor="gm", audience="*", salt=salt,
+        source=None, recorded_at="2026-12-07T10:00:00Z",
+    )  # fmt: skip
+    for sealed in (False, True):
+        assert link_hash(
+            sealed=sealed, payload=json.loads(text), payload_json=text, **fields
+        ) == link_hash(sealed=sealed, payload=json.loads(text), **fields)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1}',  # spacing
+        '{"b":1,"a":2}',  # key order
+        '{"a":"\\u00e9"}',  # an escape where the character is written
+        '{"a":"e\u0301"}',  # not NFC
+        '{"a":1.0}',  # a float
+        '{"a":NaN}',
+        '{"\u0065\u0301":1}',  # a key not in NFC
+    ],
+)
+def test_text_that_is_not_canonical_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        canonical_value(text)
