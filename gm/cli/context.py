@@ -68,6 +68,9 @@ class Ctx:
         env = self.__dict__.get("env")
         store = env.__dict__.get("store") if env is not None else None
         if store is not None:
+            for line in store.notes:  # what the store did the MJ should know
+                click.secho(line, err=True, fg="cyan")
+            store.notes.clear()
             store.close()
 
     def slug(self) -> str:

@@ -31,6 +31,7 @@ from gm.core.campaign import (
     Meta,
     SubmissionReceived,
     SubmissionRejected,
+    evolve_meta,
 )
 from gm.core.dice import DiceRolled
 from gm.core.fortune_word import MAX_WORD as MAX_WORD  # re-exported
@@ -48,7 +49,7 @@ from gm.errors import (
 from gm.service import clock, deciding, pipeline
 from gm.service.deciding import to_record
 from gm.service.env import Env
-from gm.service.loading import Campaign, extend, is_platform
+from gm.service.loading import Campaign, advance, extend, is_platform
 from gm.service.loading import load as load  # re-exported: what commands load
 from gm.service.pipeline import Worked
 from gm.service.players import resolve_player as resolve_player  # re-exported
@@ -427,7 +428,15 @@ def _run(
         if chooser is not None:
             to = resolve_player(campaign, chooser)
         result = _apply(
-            env, w, campaign, who, (*opening, *decided.events), source, deadline, preview, to
+            env,
+            w,
+            campaign,
+            who,
+            deciding.Decided((*opening, *decided.events), decided.meta, decided.state),
+            source,
+            deadline,
+            preview,
+            to,
         )
         return Worked(_Attempt(result, None), result.campaign if result.recorded else None)
 
@@ -452,18 +461,19 @@ def _apply(
     w: Sink,
     campaign: Campaign,
     actor: str,
-    events: Sequence[Event],
+    decided: deciding.Decided,
     source: str | None,
     deadline: str | None,
     preview: bool,
     to: str | None = None,
 ) -> Result:
-    """Record a decided command's events, then render and publish its posts,
-    and the reply to the player ``to`` (the sender, or the player whose
-    choice the MJ recorded)."""
-    recorded = list(events)
+    """Record a decided command's events (``decided``: the events, and the
+    meta and state they fold into, evolved once while deciding), then render
+    and publish its posts, and the reply to the player ``to`` (the sender,
+    or the player whose choice the MJ recorded)."""
+    recorded = list(decided.events)
     game = campaign.game
-    meta, after_state = deciding.apply(game, campaign.meta, campaign.state, recorded)
+    meta, after_state = decided.meta, decided.state
     game_events = [e for e in recorded if not is_platform(e.kind)]
     due = _deadline(
         env,
@@ -475,6 +485,7 @@ def _apply(
     )
     if due is not None:
         recorded.append(due)
+        meta = evolve_meta(meta, due) or meta
     refs = game.posts_after(campaign.state, game_events, after_state)
     if any(isinstance(e, DiceRolled) for e in recorded):
         refs = (*refs, PostRef(ROLL))
@@ -503,7 +514,7 @@ def _apply(
 
     records = deciding.by_seat(campaign, [to_record(e, actor, source) for e in recorded])
     stored = w.append(campaign.slug, records, campaign.seq)
-    after = extend(campaign, stored)
+    after = advance(campaign, stored, recorded, meta, after_state)
     bodies = [(ref, render_public(after, ref, after.head, env.templates)) for ref in refs]
     published, rows = publish(w, after, bodies, env.templates, batch=stored[0].seq)
     # the stored text: from protocol 4 it ends with the post's proof block

@@ -99,6 +99,7 @@ GM_FILES = (
     "service/proving.py",
     "service/replaying.py",
     "service/secrets.py",
+    "service/timeline.py",
     "store/__init__.py",
     "store/draft.py",
     "store/records.py",

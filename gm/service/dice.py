@@ -24,6 +24,7 @@ from gm.service import actions
 from gm.service.actions import Post
 from gm.service.env import Env
 from gm.service.loading import Campaign, decode
+from gm.service.posts import last_roll
 
 MAX_REASON = 200
 
@@ -68,7 +69,8 @@ def roll(env: Env, slug: str, expression: str, reason: str | None = None) -> Rol
     why = check_reason(reason)
     result = actions.command(env, slug, RollDice(str(parsed), why))
     campaign = result.campaign
-    last = [r for r in campaign.live if r.kind == dice.DiceRolled.kind][-1]
+    last = last_roll(campaign)
+    assert last is not None  # the command just recorded one
     event = decode(campaign.game.id, last)
     assert isinstance(event, dice.DiceRolled)
     return Rolled(campaign, dice.from_event(event), result.posts[-1], result.recorded)

@@ -66,6 +66,8 @@ from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey, Table
 from gm.core.roster import ROSTER_EVENTS, PlayerReplaced, evolve_roster
 from gm.errors import ChainIntegrityError
+from gm.service.timeline import Index, Keyer, Log, Past
+from gm.service.timeline import Reader as RecordReader
 from gm.store.records import CampaignInfo, StoredEvent, damaged
 
 if TYPE_CHECKING:
@@ -128,8 +130,9 @@ class Campaign:
     state: Any
     seq: int
     head: str | None
-    records: tuple[StoredEvent, ...]
-    """Every event of the log, voided ones included."""
+    log: Log = field(compare=False)
+    """The log's records, voided ones included (``gm.service.timeline``):
+    all in memory, or those after a snapshot, the rest read when asked."""
     voided: frozenset[int] = frozenset()
     """The seqs of the events that ``EventsVoided`` events of ``records`` void."""
     secrets: Mapping[SecretKey, Secret] = field(default_factory=dict)
@@ -157,6 +160,18 @@ class Campaign:
             return self.seated[record.seq][2]
         player = record.payload.get("player")
         return player if isinstance(player, str) else None
+
+    @property
+    def records(self) -> tuple[StoredEvent, ...]:
+        """Every event of the log, voided ones included (a campaign rebuilt
+        from a snapshot reads the ones before it from the store, once): for
+        what needs the whole log, ``gm history`` or ``gm undo``. What posts
+        need of it is in ``index``."""
+        return self.log.all()
+
+    def index(self) -> Index:
+        """The draws, rolls, seed and unopened secrets of the whole log."""
+        return self.log.index()
 
     @functools.cached_property
     def live(self) -> tuple[StoredEvent, ...]:
@@ -187,9 +202,26 @@ class Campaign:
 
 
 def load(env: Env, slug: str) -> Campaign:
-    """The campaign as its log stands now (read-only)."""
-    with env.store.read() as r:
-        return latest(env.store, r, r.campaign(slug))
+    """The campaign as its log stands now (read-only, but for its snapshot:
+    when the campaign had none that stood for its log, one is written if no
+    other gm is writing, without waiting)."""
+    store = env.store
+    with store.read() as r:
+        info = r.campaign(slug)
+        campaign = latest(store, r, info)
+    if campaign.head is not None and snapshot_due(store, campaign):
+        from gm.service import snapshots
+
+        made = snapshots.make(
+            snapshot_parts(campaign),
+            snapshot_plain(campaign),
+            campaign.game,
+            campaign.seq,
+            campaign.head,
+        )
+        if made is not None and store.keep_snapshot(info, made):
+            snapshot_written(store, info.slug, campaign.seq)
+    return campaign
 
 
 _FOLDED: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, Campaign]]] = (
@@ -224,9 +256,148 @@ def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
                     campaign = extend(campaign, newer)
                     remember(store, info, campaign)
                     return campaign
-    campaign = fold(info.slug, info.game, r.events(info.slug))
+    campaign = _from_snapshot(store, r, info, seq, head) or fold(
+        info.slug, info.game, r.events(info.slug)
+    )
     remember(store, info, campaign)  # read in a transaction: what it read is committed
     return campaign
+
+
+def _from_snapshot(
+    store: Store, r: Reader, info: CampaignInfo, seq: int, head: str | None
+) -> Campaign | None:
+    """The campaign from its stored snapshot and the records after it, or
+    None when it has none that stands for its log (see
+    ``gm.service.snapshots``: a stale or damaged one is a note for the MJ,
+    and is written again once the campaign is folded)."""
+    from gm.service import snapshots
+
+    stored = r.snapshot(info.id) if store.snapshots else None
+    if stored is None:
+        _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
+        return None
+    why = snapshots.problem(stored, info.game, seq, head)
+    newer: list[StoredEvent] = []
+    if why is None and stored.seq < seq:
+        newer = r.events(info.slug, after=stored.seq)
+        if not newer or newer[0].prev_hash != stored.head or newer[-1].hash != head:
+            why = "the log no longer goes through the event it was made at"
+    campaign = None
+    if why is None:
+        try:
+            parts, plain = snapshots.read(stored, info.game)
+            slug = info.slug
+            campaign = from_parts(
+                slug,
+                info.game,
+                stored.seq,
+                stored.head,
+                parts,
+                plain,
+                lambda after, upto: store.events(slug, upto=upto, after=after),
+            )
+        except snapshots.SnapshotError as err:
+            why = f"it does not read back ({err.args[0]})"
+    if campaign is None:
+        store.notes.append(
+            f"[{info.slug}] The snapshot of the campaign at event {stored.seq} was not used:"
+            f" {why}. Folded the log from its first event instead, and a new one is"
+            " written (a snapshot only saves time: nothing else changes)."
+        )
+        _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
+        return None
+    _SNAPSHOT_AT.setdefault(store, {})[info.slug] = stored.seq
+    return extend(campaign, newer)
+
+
+_SNAPSHOT_AT: weakref.WeakKeyDictionary[Store, dict[str, int]] = weakref.WeakKeyDictionary()
+"""Per store: slug -> the seq of the campaign's latest snapshot this process
+read or wrote (0: none)."""
+
+
+def snapshot_due(store: Store, campaign: Campaign) -> bool:
+    """Whether a command that commits ``campaign`` should write its snapshot:
+    its log has grown by ``snapshots.EVERY`` events since the last one."""
+    from gm.service.snapshots import EVERY
+
+    if not store.snapshots:
+        return False
+    last = _SNAPSHOT_AT.get(store, {}).get(campaign.slug, 0)
+    return campaign.seq - last >= EVERY or campaign.seq < last
+
+
+def snapshot_written(store: Store, slug: str, seq: int) -> None:
+    """Note that the snapshot of ``slug`` at ``seq`` is stored."""
+    _SNAPSHOT_AT.setdefault(store, {})[slug] = seq
+
+
+def snapshot_parts(campaign: Campaign) -> dict[str, Any]:
+    """What a snapshot of ``campaign`` holds (``from_parts`` reads it back)."""
+    return {
+        "meta": campaign.meta,
+        "state": campaign.state,
+        "voided": campaign.voided,
+        "secrets": tuple(campaign.secrets.values()),
+        "seated": dict(campaign.seated),
+        "origin": campaign.log.first_hash(),
+    }
+
+
+def snapshot_plain(campaign: Campaign) -> dict[str, Any]:
+    """What a snapshot of ``campaign`` holds as plain JSON: its index."""
+    return {"index": campaign.index().kept(campaign.meta.opened).to_json()}
+
+
+def from_parts(
+    slug: str,
+    game_id: str,
+    seq: int,
+    head: str,
+    parts: Any,
+    plain: Any,
+    read: RecordReader | None = None,
+) -> Campaign:
+    """The campaign a snapshot's parts make, at ``(seq, head)``; ``read``
+    reads its records before that when they are asked for.
+
+    :raises SnapshotError: parts of the wrong shape.
+    """
+    from gm.service.snapshots import SnapshotError
+
+    shapes = {
+        "meta": Meta,
+        "voided": frozenset,
+        "secrets": tuple,
+        "seated": dict,
+        "origin": str,
+    }
+    if not isinstance(parts, dict) or "state" not in parts:
+        raise SnapshotError("it holds no state")
+    try:
+        index = Index.from_json(plain["index"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise SnapshotError(f"its index does not read back: {err}") from None
+    for name, shape in shapes.items():
+        if not isinstance(parts.get(name), shape):
+            raise SnapshotError(f"its {name} is not a {shape.__name__}")
+    if not all(isinstance(s, Secret) for s in parts["secrets"]):
+        raise SnapshotError("its secrets are not secrets")
+    secrets = {s.key: s for s in parts["secrets"]}
+    past = Past(seq, head, parts["origin"], index, read)
+    log = Log.of((), keyer(game_id), past)
+    game = games.load(game_id)
+    return Campaign(
+        slug,
+        game,
+        parts["meta"],
+        parts["state"],
+        seq,
+        head,
+        log,
+        parts["voided"],
+        secrets,
+        parts["seated"],
+    )
 
 
 def remember(store: Store, info: CampaignInfo, campaign: Campaign) -> None:
@@ -238,6 +409,7 @@ def remember(store: Store, info: CampaignInfo, campaign: Campaign) -> None:
 def forget(store: Store) -> None:
     """Drop what ``latest`` kept for ``store`` (the next command folds from scratch)."""
     _FOLDED.pop(store, None)
+    _SNAPSHOT_AT.pop(store, None)
 
 
 def decode(game_id: str, record: StoredEvent, seats: Mapping[str, str] | None = None) -> Event:
@@ -255,6 +427,29 @@ def decode(game_id: str, record: StoredEvent, seats: Mapping[str, str] | None = 
         ) from None
 
 
+_KEYS: dict[tuple[str, str, str], SecretKey | None] = {}
+"""Each private record's secret key (None: not a secret), by its game, kind
+and payload text: decoded once per process."""
+
+
+@functools.cache
+def keyer(game_id: str) -> Keyer:
+    """The secret key a private record of ``game_id`` seals, or None: what
+    ``gm.service.timeline`` indexes, so that a post finds the records it
+    opens without walking the log."""
+
+    def key_of(record: StoredEvent) -> SecretKey | None:
+        key = (game_id, record.kind, record.payload_json)
+        if key not in _KEYS:
+            if len(_KEYS) > 200_000:  # a long-lived process (tests, a server) stays bounded
+                _KEYS.clear()
+            event = decode(game_id, record)
+            _KEYS[key] = event.secret_key() if event.sealed else None
+        return _KEYS[key]
+
+    return key_of
+
+
 def _no_creation(slug: str, records: Sequence[StoredEvent]) -> ChainIntegrityError:
     what = "it has no events" if not records else "it does not start with the campaign's creation"
     return damaged(slug, "its log", what)
@@ -269,7 +464,7 @@ def fold(slug: str, game_id: str, records: Sequence[StoredEvent]) -> Campaign:
     if not records or records[0].kind != CampaignCreated.kind:
         raise _no_creation(slug, records)
     return _fold_onto(
-        slug, games.load(game_id), None, None, (), records, voided_by(records), {}, {}
+        slug, games.load(game_id), None, None, None, records, voided_by(records), {}, {}
     )
 
 
@@ -281,19 +476,77 @@ def extend(campaign: Campaign, records: Sequence[StoredEvent]) -> Campaign:
     if fresh:  # an undo changes the past: fold again from the start
         everything = (*campaign.records, *records)
         return _fold_onto(
-            campaign.slug, campaign.game, None, None, (), everything, voided_by(everything), {}, {}
+            campaign.slug,
+            campaign.game,
+            None,
+            None,
+            None,
+            everything,
+            voided_by(everything),
+            {},
+            {},
         )
     return _fold_onto(
         campaign.slug,
         campaign.game,
         campaign.meta,
         campaign.state,
-        campaign.records,
+        campaign.log,
         records,
         campaign.voided,
         dict(campaign.secrets),
         dict(campaign.seated),
     )
+
+
+def advance(
+    campaign: Campaign,
+    records: Sequence[StoredEvent],
+    events: Sequence[Event],
+    meta: Meta,
+    state: Any,
+) -> Campaign:
+    """``extend(campaign, records)`` for records a command has just appended,
+    whose ``events`` the command already folded into ``meta`` and ``state``
+    while deciding them: each event is evolved once. Anything but a plain
+    command's events (an old log's seats, a roster change, an undo) is
+    extended the long way."""
+    if (
+        len(records) != len(events)
+        or not campaign.meta.by_seat
+        or any(
+            r.kind != e.kind or isinstance(e, _REFOLDED)
+            for r, e in zip(records, events, strict=True)
+        )
+    ):
+        return extend(campaign, records)
+    secrets = dict(campaign.secrets)
+    for record, event in zip(records, events, strict=True):
+        if event.sealed:
+            key = event.secret_key()
+            secrets.pop(key, None)  # a replaced secret goes last, as it was sealed last
+            fields = {name: getattr(event, name) for name in event.secret_fields}
+            secrets[key] = Secret(key, fields, event.owner(), record)
+        elif event.unseals:
+            secrets.pop(event.secret_key(), None)
+    last = records[-1]
+    return Campaign(
+        campaign.slug,
+        campaign.game,
+        meta,
+        state,
+        last.seq,
+        last.hash,
+        campaign.log.extend(records),
+        campaign.voided,
+        secrets,
+        campaign.seated,
+    )
+
+
+_REFOLDED: tuple[type[Event], ...] = (CampaignCreated, EventsVoided, SeatsAdopted, *ROSTER_EVENTS)
+"""Events ``advance`` leaves to ``extend``: they change more than the meta
+(the state's seats, the past, the roster)."""
 
 
 def voided_by(records: Sequence[StoredEvent]) -> frozenset[int]:
@@ -349,12 +602,14 @@ def _fold_onto(
     game: Game,
     meta: Meta | None,
     state: Any,
-    past: tuple[StoredEvent, ...],
+    log: Log | None,
     records: Sequence[StoredEvent],
     voided: frozenset[int],
     secrets: dict[SecretKey, Secret],
     seated: dict[int, tuple[str, str, str | None]],
 ) -> Campaign:
+    """Fold ``records`` onto ``meta`` and ``state``, which ``log`` made
+    (None: ``records`` are the whole log)."""
     legacy = meta.legacy_seats if meta is not None else {}
     for record in records:
         if legacy and record.known:
@@ -403,6 +658,5 @@ def _fold_onto(
     if meta is None:
         raise _no_creation(slug, records)
     last = records[-1]
-    return Campaign(
-        slug, game, meta, state, last.seq, last.hash, (*past, *records), voided, secrets, seated
-    )
+    log = Log.of(records, keyer(game.id)) if log is None else log.extend(records)
+    return Campaign(slug, game, meta, state, last.seq, last.hash, log, voided, secrets, seated)

@@ -22,10 +22,19 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from gm.errors import StaleStateError
-from gm.service.loading import Campaign, latest, remember
+from gm.service import snapshots
+from gm.service.loading import (
+    Campaign,
+    latest,
+    remember,
+    snapshot_due,
+    snapshot_parts,
+    snapshot_plain,
+    snapshot_written,
+)
 from gm.store.draft import Sink
 from gm.store.log import Store
-from gm.store.records import CampaignInfo
+from gm.store.records import CampaignInfo, Snapshot
 
 T = TypeVar("T")
 
@@ -53,6 +62,7 @@ def run(store: Store, slug: str, work: Work[T], *, drafts: int = 1) -> T:
     """
     done: Worked[T] | None = None
     info: CampaignInfo | None = None
+    snapshot: Snapshot | None = None
     for _ in range(drafts):
         with store.read() as r:
             info = r.campaign(slug)
@@ -61,9 +71,10 @@ def run(store: Store, slug: str, work: Work[T], *, drafts: int = 1) -> T:
         done = work(draft, info, campaign)
         if done.committed is None:
             return done.value  # a preview, or nothing to write
+        snapshot = _snapshot(store, done.committed)
         try:
             with store.write(slug) as w:
-                w.commit(draft)
+                w.commit(draft, snapshot)
         except StaleStateError:
             done = None  # another command wrote first
             continue
@@ -72,7 +83,26 @@ def run(store: Store, slug: str, work: Work[T], *, drafts: int = 1) -> T:
         with store.write(slug) as w:
             info = w.lock(slug)
             done = work(w, info, latest(store, w, info))
+            snapshot = _snapshot(store, done.committed) if done.committed else None
+            if snapshot is not None:
+                w.put_snapshot(info, snapshot)
     # Committed now: the next command starts from here.
     if done.committed is not None and info is not None:
         remember(store, info, done.committed)
+        if snapshot is not None:
+            snapshot_written(store, info.slug, snapshot.seq)
     return done.value
+
+
+def _snapshot(store: Store, campaign: Campaign) -> Snapshot | None:
+    """The snapshot a command that commits ``campaign`` writes with it, if
+    one is due (``gm.service.snapshots``)."""
+    if campaign.head is None or not snapshot_due(store, campaign):
+        return None
+    return snapshots.make(
+        snapshot_parts(campaign),
+        snapshot_plain(campaign),
+        campaign.game,
+        campaign.seq,
+        campaign.head,
+    )

@@ -132,13 +132,14 @@ def draws_context(campaign: Campaign) -> dict[str, dict[str, Any]]:
     say that none was: « tirage sans graine des joueurs »)."""
     out: dict[str, dict[str, Any]] = {}
     former = campaign.meta.former_names
-    for record in campaign.live:
-        if record.kind != ChanceDrawn.kind:
+    voided = campaign.voided
+    for draw in campaign.index().draws:
+        if draw.seq in voided:
             continue
-        words = [{"player": p, "word": w} for p, w in record.payload["words"]]
-        for purpose in record.payload["purposes"]:
+        words = [{"player": p, "word": w} for p, w in draw.words]
+        for purpose in draw.purposes:
             drawn = {
-                "label": label_for(purpose, record.payload["words"]),
+                "label": label_for(purpose, draw.words),
                 "words": words,
                 "mixed": bool(words),
             }
@@ -284,17 +285,19 @@ def _render_roll(campaign: Campaign, override: Path | None) -> str:
 
     :raises ValueError: no roll, or one that does not hold together.
     """
-    live = campaign.live
-    at = max((i for i, r in enumerate(live) if r.kind == DiceRolled.kind), default=None)
-    if at is None:
+    record = last_roll(campaign)
+    if record is None:
         raise ValueError("the campaign has no dice roll")
-    event = decode(campaign.game.id, live[at])
+    event = decode(campaign.game.id, record)
     assert isinstance(event, DiceRolled)
-    after = live[at + 1] if at + 1 < len(live) else None
+    # its draw is the next live record: the same command recorded both
+    after = next((r for r in campaign.log.after(record.seq) if r.seq not in campaign.voided), None)
     if after is not None and after.kind == ChanceDrawn.kind:
         label = label_for(after.payload["purposes"][0], after.payload["words"])
         words = [{"player": p, "word": w} for p, w in after.payload["words"]]
     else:  # a roll of a protocol-1 log read the campaign's n-th draw
+        live = campaign.live
+        at = live.index(record)
         drawn = sum(1 for r in live[: at + 1] if decode(campaign.game.id, r).drew_chance())
         label, words = f"draw/{drawn}", []
     result = dice.from_event(event)
@@ -315,6 +318,12 @@ def _render_roll(campaign: Campaign, override: Path | None) -> str:
         "words": words,
     }
     return render_common(campaign, ROLL, override, roll=context)
+
+
+def last_roll(campaign: Campaign) -> StoredEvent | None:
+    """The record of the campaign's last dice roll not undone, if any."""
+    rolls = [seq for seq in campaign.index().rolls if seq not in campaign.voided]
+    return campaign.log.only(rolls[-1:])[0] if rolls else None
 
 
 def output(body: str, fmt: str, tables: str) -> str:

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from gm.core import proof as proofs
 from gm.core.campaign import FortuneSealed, SubmissionReceived, SubmissionRejected
-from gm.core.protocol import PUBLIC, PostRef, SecretKey
-from gm.service.loading import Campaign, decode
-from gm.store.records import SEALED_FROM, StoredEvent
+from gm.core.protocol import PUBLIC, PostRef
+from gm.service.loading import Campaign
+from gm.store.records import SEALED_FROM
 
 NOT_DISCLOSED = frozenset({SubmissionReceived.kind, SubmissionRejected.kind, FortuneSealed.kind})
 """Private records the final disclosure keeps closed: a player's message in
@@ -51,50 +51,29 @@ def openings(
     campaign as it stands, leaving out ``before`` and ``Meta.opened``
     (``last``: the post is the last its command publishes)."""
     done = campaign.meta.opened | before
-    records = campaign.records
     shown = campaign.game.shown(campaign.state, ref)
     wanted = set(shown.opened)
     out: set[int] = set()
-    batches: set[int | None] = set()
-    if wanted:
-        game_id = campaign.game.id
-        for record in records:
-            if record.audience == PUBLIC or record.seq in done or record.kind.startswith("gm."):
-                continue
-            if _secret_key(game_id, record) in wanted:
-                out.add(record.seq)
-                batches.add(record.batch)
-        out.update(
-            r.seq
-            for r in records
-            if r.kind == COMMAND and r.batch in batches and r.audience != PUBLIC
-        )
-    if campaign.over:
+    index = campaign.index() if wanted or campaign.over else None
+    if wanted and index is not None:
+        # every record sealed under a key the post reveals, voided ones too,
+        # with the private commands of their batches
+        batches: set[int | None] = set()
+        for sealed in index.sealed:
+            if sealed.seq not in done and sealed.key in wanted:
+                out.add(sealed.seq)
+                batches.add(sealed.batch)
+        out.update(seq for seq, batch in index.commands if batch in batches)
+    if campaign.over and index is not None:
         if shown.disclose_all:
             out.update(
                 r.seq
-                for r in records
+                for r in campaign.records
                 if r.audience != PUBLIC and r.kind not in NOT_DISCLOSED
             )
         if last:
-            out.update(r.seq for r in records if r.kind == FortuneSealed.kind)
+            out.update(index.seeds)
     return out - done
-
-
-_KEYS: dict[tuple[str, str, str], SecretKey | None] = {}
-"""Each private record's secret key (None: not a secret), by its game, kind
-and payload: every post looks through the log's secrets, each is decoded
-once per process."""
-
-
-def _secret_key(game_id: str, record: StoredEvent) -> SecretKey | None:
-    key = (game_id, record.kind, record.payload_json)
-    if key not in _KEYS:
-        if len(_KEYS) > 200_000:  # a long-lived process (tests, a server) stays bounded
-            _KEYS.clear()
-        event = decode(game_id, record)
-        _KEYS[key] = event.secret_key() if event.sealed else None
-    return _KEYS[key]
 
 
 def proof_of(
@@ -109,7 +88,6 @@ def proof_of(
     stands: the records after seq ``since`` (the previous post's position),
     and the openings ``openings`` gives (``before``: records opened by the
     posts published with it before it; ``last``: it is the last of them)."""
-    records = campaign.records
     opens = openings(campaign, ref, before, last)
     entries = tuple(
         proofs.Entry(
@@ -123,18 +101,16 @@ def proof_of(
             payload=r.payload if r.audience == PUBLIC else None,
             salt=r.salt if r.audience == PUBLIC else None,
         )
-        for r in records[since : campaign.seq]
+        for r in campaign.log.after(since)
     )
     return proofs.Proof(
-        campaign=records[0].hash,
+        campaign=campaign.log.first_hash(),
         number=number,
         kind=ref.kind,
         at=tuple(ref.at),
         at_seq=campaign.seq,
         records=entries,
-        opened=tuple(
-            proofs.Opening(r.seq, r.payload, r.salt) for r in records if r.seq in opens
-        ),
+        opened=tuple(proofs.Opening(r.seq, r.payload, r.salt) for r in campaign.log.only(opens)),
     )
 
 

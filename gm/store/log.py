@@ -57,11 +57,13 @@ from gm.store.models import campaigns as campaigns_t
 from gm.store.models import events as events_t
 from gm.store.models import posts as posts_t
 from gm.store.models import settings as settings_t
+from gm.store.models import snapshots as snapshots_t
 from gm.store.records import (
     EVENT_COLUMNS,
     POST_FIELDS,
     CampaignInfo,
     NewEvent,
+    Snapshot,
     StoredEvent,
     StoredPost,
     campaign_from_row,
@@ -99,6 +101,13 @@ _FIRST = select(events_t.c.kind, events_t.c.payload).where(
 _LAST_POST = select(func.coalesce(func.max(posts_t.c.number), 0)).where(
     posts_t.c.campaign_id == bindparam("campaign_id")
 )
+_SNAPSHOT = select(
+    snapshots_t.c.seq,
+    snapshots_t.c.head,
+    snapshots_t.c.code,
+    snapshots_t.c.body,
+    snapshots_t.c.digest,
+).where(snapshots_t.c.campaign_id == bindparam("campaign_id"))
 
 MAX_LISTED = 10
 """How many known slugs a "campaign not found" message lists."""
@@ -250,6 +259,17 @@ class Reader:
         return self._conn.execute(
             select(settings_t.c.value).where(settings_t.c.key == key)
         ).scalar_one_or_none()
+
+    def snapshot(self, campaign_id: int) -> Snapshot | None:
+        """The campaign's stored snapshot, if it has one whose columns read
+        back as gm writes them (anything else is no snapshot: a cache)."""
+        row = self._conn.execute(_SNAPSHOT, {"campaign_id": campaign_id}).first()
+        if row is None:
+            return None
+        seq, head, code, body, digest_ = row
+        if not (type(seq) is int and all(type(v) is str for v in (head, code, body, digest_))):
+            return None
+        return Snapshot(seq, head, code, body, digest_)
 
 
 class Writer(Reader):
@@ -425,9 +445,38 @@ class Writer(Reader):
             ) from err
         return post
 
-    def commit(self, draft: Draft) -> None:
+    def put_snapshot(self, info: CampaignInfo, snapshot: Snapshot) -> None:
+        """Store ``snapshot`` as the campaign's, unless it holds one made at
+        a later event (snapshots never go back)."""
+        if self._conn.dialect.name == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            upsert: Any = sqlite_insert
+        else:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            upsert = pg_insert
+        values = {
+            "seq": snapshot.seq,
+            "head": snapshot.head,
+            "code": snapshot.code,
+            "body": snapshot.body,
+            "digest": snapshot.digest,
+            "written_at": utc_timestamp(self._clock()),
+        }
+        stmt = upsert(snapshots_t).values(campaign_id=info.id, **values)
+        self._conn.execute(
+            stmt.on_conflict_do_update(
+                index_elements=["campaign_id"],
+                set_=values,
+                where=snapshots_t.c.seq <= snapshot.seq,
+            )
+        )
+
+    def commit(self, draft: Draft, snapshot: Snapshot | None = None) -> None:
         """Write what ``draft`` holds, as drafted, if the campaign's log still
-        ends where the draft began (its seq and hash, and its last post).
+        ends where the draft began (its seq and hash, and its last post);
+        and ``snapshot``, the campaign's fold after it, if given.
 
         :raises StaleStateError: another command wrote meanwhile; nothing is
             written (the caller works again from the new tip).
@@ -450,6 +499,8 @@ class Writer(Reader):
             self._conn.execute(insert(events_t), [_event_row(campaign_id, e) for e in draft.events])
         if draft.posts:
             self._conn.execute(insert(posts_t), [_post_row(campaign_id, p) for p in draft.posts])
+        if snapshot is not None:
+            self.put_snapshot(draft.info, snapshot)
 
     def restore(
         self,
@@ -535,7 +586,9 @@ class Store:
 
     ``clock`` and ``salt`` replace the wall clock and ``secrets`` (tests and
     golden transcripts need reproducible hashes); ``auto_migrate=False``
-    refuses an old database instead of upgrading it; ``durable=False`` does
+    refuses an old database instead of upgrading it; ``snapshots=False``
+    folds every campaign from its first event (``gm.service.snapshots``: a
+    snapshot only saves time); ``durable=False`` does
     not wait for the disk at each commit (``db.open_engine``): only for a
     database nobody keeps, such as ``gm play``'s rehearsal. A ``Store`` may be
     shared by threads: each read or write takes its own connection.
@@ -550,6 +603,7 @@ class Store:
         clock: Callable[[], datetime | None] | None = None,
         salt: Callable[[], str] | None = None,
         durable: bool = True,
+        snapshots: bool = True,
     ) -> None:
         self.url = resolve_url(url)  # a plain file path is accepted too
         self.durable = durable
@@ -562,6 +616,11 @@ class Store:
         self._opening = threading.Lock()
         self.migration: Migration | None = None
         """What opening the store migrated, if anything."""
+        self.snapshots = snapshots
+        """Whether commands read and write snapshots (``gm.service.snapshots``)."""
+        self.notes: list[str] = []
+        """What the MJ should be told of the store's work, a line each (a
+        snapshot not used, and why); the command line prints them."""
 
     # -- connections ---------------------------------------------------------
 
@@ -627,26 +686,49 @@ class Store:
             with conn.begin():
                 yield Reader(conn)
 
+    def keep_snapshot(self, info: CampaignInfo, snapshot: Snapshot) -> bool:
+        """Store ``snapshot`` in a unit of work of its own if nobody holds the
+        write lock: a cache is not worth waiting for. Whether it was stored
+        (a locked or read-only database keeps its old one, silently)."""
+        try:
+            with self.write(wait=False) as w:
+                w.put_snapshot(info, snapshot)
+        except StoreError:
+            return False
+        return True
+
     @contextmanager
-    def write(self, slug: str | None = None) -> Iterator[Writer]:
+    def write(self, slug: str | None = None, *, wait: bool = True) -> Iterator[Writer]:
         """One unit of work: commits at the end of the block, rolls back on any exception.
 
         Takes the write lock at once (``BEGIN IMMEDIATE`` on SQLite; on
         PostgreSQL ``SELECT … FOR UPDATE`` on each campaign touched, starting
         with ``slug`` if given), waiting up to the busy timeout for another gm.
 
+        ``wait=False``: give up at once (``store/locked``) when another gm
+        holds the lock, instead of waiting for it.
+
         :raises StoreError: ``store/locked`` when the wait times out.
         :raises NotFoundError: ``slug`` is given and unknown.
         """
+        timeout = int(self._busy_timeout_ms) if wait else 1
         with self._translate(), self.engine.connect() as conn:
-            conn = conn.execution_options(**{WRITE: True})
-            with conn.begin():
-                if conn.dialect.name == "postgresql":
-                    conn.exec_driver_sql(f"SET LOCAL lock_timeout = {int(self._busy_timeout_ms)}")
-                writer = Writer(conn, clock=self._clock, salt=self._salt)
-                if slug is not None:
-                    writer.lock(slug)
-                yield writer
+            sqlite = conn.dialect.name == "sqlite"
+            raw: Any = conn.connection.dbapi_connection
+            if sqlite and not wait:
+                raw.execute(f"PRAGMA busy_timeout={timeout}")
+            try:
+                conn = conn.execution_options(**{WRITE: True})
+                with conn.begin():
+                    if not sqlite:
+                        conn.exec_driver_sql(f"SET LOCAL lock_timeout = {timeout}")
+                    writer = Writer(conn, clock=self._clock, salt=self._salt)
+                    if slug is not None:
+                        writer.lock(slug)
+                    yield writer
+            finally:
+                if sqlite and not wait:
+                    raw.execute(f"PRAGMA busy_timeout={int(self._busy_timeout_ms)}")
 
     def draft(self, r: Reader, info: CampaignInfo) -> Draft:
         """A draft of what a command will append to ``info``, after its log as
@@ -677,10 +759,11 @@ class Store:
         with self.read() as r:
             return r.campaign(slug)
 
-    def events(self, slug: str, upto: int | None = None) -> list[StoredEvent]:
-        """The campaign's events in seq order, up to seq ``upto`` included."""
+    def events(self, slug: str, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
+        """The campaign's events in seq order, after seq ``after`` and up to
+        seq ``upto`` included."""
         with self.read() as r:
-            return r.events(slug, upto)
+            return r.events(slug, upto, after)
 
     def last_seq(self, slug: str) -> int:
         """The seq of the campaign's last event (0 for an empty log)."""

@@ -22,8 +22,8 @@ from gm.errors import StoreError
 from gm.store import migrations
 from gm.store.db import WRITE, display_url, sqlite_backup, sqlite_path, translate_errors
 
-TABLES = ("campaigns", "events", "posts", "settings")
-"""gm's own tables (the schema of revision ``0001``)."""
+TABLES = ("campaigns", "events", "posts", "settings", "snapshots")
+"""gm's own tables (revision ``0001``'s, and ``0005``'s snapshots)."""
 
 # Serialises concurrent migrations on PostgreSQL (an arbitrary, fixed key:
 # "gm" in ASCII). SQLite needs nothing: the upgrade runs in BEGIN IMMEDIATE.

@@ -10,7 +10,7 @@ The store never hydrates ORM objects (loading thousands of events as objects
 is slow): it reads and writes each class's ``__table__`` with SQLAlchemy Core
 statements, where they read better than ORM queries, and callers receive the
 frozen dataclasses of ``gm.store.records``, never rows. The module-level
-names ``campaigns``, ``events``, ``posts`` and ``settings`` are those
+names ``campaigns``, ``events``, ``posts``, ``settings`` and ``snapshots`` are those
 ``Table`` objects.
 
 Importing this module loads SQLModel, pydantic and SQLAlchemy's ORM: only
@@ -101,6 +101,25 @@ class PostRow(SQLModel, table=True):
     address: str | None = None
 
 
+class SnapshotRow(SQLModel, table=True):
+    """A campaign's fold at one event of its log: a cache (``gm.service.snapshots``).
+
+    One per campaign, replaced as the log grows (never by an older one):
+    unlike events and posts it is updated, and deleting it changes nothing
+    but speed (0005).
+    """
+
+    __tablename__ = "snapshots"
+
+    campaign_id: int = Field(foreign_key="campaigns.id", primary_key=True)
+    seq: int  # the last event it covers
+    head: str  # that event's hash
+    code: str  # "sha256:<hex>" of the code that folded it
+    body: str = Field(sa_type=Text)  # JSON
+    digest: str  # digest(body)
+    written_at: str  # ISO-8601 UTC
+
+
 class SettingRow(SQLModel, table=True):
     """A mutable key/value setting, such as an MJ's current campaign."""
 
@@ -118,3 +137,4 @@ campaigns: Table = CampaignRow.__table__  # type: ignore[attr-defined]
 events: Table = EventRow.__table__  # type: ignore[attr-defined]
 posts: Table = PostRow.__table__  # type: ignore[attr-defined]
 settings: Table = SettingRow.__table__  # type: ignore[attr-defined]
+snapshots: Table = SnapshotRow.__table__  # type: ignore[attr-defined]

@@ -484,6 +484,19 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A campaign's fold as stored beside its log (``gm.service.snapshots``):
+    the seq and hash of the last event it covers, the code that made it,
+    its body (JSON) and the body's digest."""
+
+    seq: int
+    head: str
+    code: str
+    body: str
+    digest: str
+
+
+@dataclass(frozen=True)
 class StoredPost:
     """A published post as archived; ``hash`` is ``digest(body)``.
 

@@ -386,9 +386,40 @@ def test_upgrade_from_0003_keeps_every_post_and_reads_its_round_as_its_address(
             )
         assert migrate.migrate(engine) is not None
         with engine.connect() as conn:
-            assert read_revision(conn) == "0004"
+            assert read_revision(conn) == migrations.HEAD
     finally:
         engine.dispose()
     with Store(db_url) as store:
         (post,) = store.posts("old")
     assert (post.address, post.round, post.at) == (None, 3, (3,))
+
+
+def test_0005_adds_the_snapshots_and_dropping_them_loses_nothing(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A campaign of a database at 0004 (no snapshots) goes on after the
+    upgrade, and its commands write snapshots; back at 0004 the table is
+    gone, the campaign as it was, and 0005 again starts the cache over."""
+    from gm.service import actions, campaigns, snapshots
+    from gm.service.env import Env
+
+    monkeypatch.setattr(snapshots, "EVERY", 1)
+    env = Env(db=db_url)
+    campaigns.create(env, "magot", "Le casse", ["fab", "marco", "lulu"], seed="graine")
+    actions.step(env, "le-casse", "draw", {"bills": "20000,10000,5000,5000,5000"})
+    before = campaigns.status(env, "le-casse")
+    env.store.close()
+    engine = open_engine(db_url)
+    try:
+        _alembic(engine, "downgrade", "0004")
+        with engine.connect() as conn:
+            assert "snapshots" not in _tables(conn)
+    finally:
+        engine.dispose()
+    env = Env(db=db_url)  # opening migrates to 0005 again
+    assert campaigns.status(env, "le-casse") == before
+    actions.submit(env, "le-casse", "fab", "je braque marco, BANG")
+    with env.store.read() as r:
+        snap = r.snapshot(r.campaign("le-casse").id)
+    assert snap is not None and snap.seq == env.store.last_seq("le-casse")
+    env.store.close()

@@ -8,7 +8,7 @@ to ``REVISIONS``; a test checks that the list matches the scripts.
 
 from __future__ import annotations
 
-REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004")
+REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005")
 """Every revision id in order, oldest first."""
 
 HEAD = REVISIONS[-1]
