@@ -13,6 +13,7 @@ recompute it with the Python standard library alone:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import unicodedata
@@ -70,13 +71,15 @@ def canonical_object(texts: Mapping[str, str]) -> str:
     canonical JSON texts (``canonical_json`` of the object they make): the
     hashing contracts put a stored payload text in an envelope this way,
     byte for byte, without decoding and normalising it again."""
-    return (
-        "{"
-        + ",".join(
-            f"{canonical_json(key)}:{texts[key]}" for key in sorted(normalize(k) for k in texts)
-        )
-        + "}"
-    )
+    pairs = sorted((_key(key), text) for key, text in texts.items())
+    return "{" + ",".join(f"{key[1]}:{text}" for key, text in pairs) + "}"
+
+
+@functools.lru_cache(maxsize=64)
+def _key(key: str) -> tuple[str, str]:
+    """A key as JSON sorts it (NFC) and as it is written (the hashing
+    contracts use a handful of keys: each is worked out once)."""
+    return normalize(key), canonical_json(key)
 
 
 def sha256_hex(data: bytes | str) -> str:

@@ -11,6 +11,7 @@ new``, ``gm rename``, ``gm replace``, ``gm nick``), the same in every game;
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -27,8 +28,12 @@ def nfc(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
 
 
+@functools.lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """The matching key of a text: NFC, no accents, casefolded, spaces collapsed."""
+    """The matching key of a text: NFC, no accents, casefolded, spaces collapsed.
+
+    Kept for the names and words seen last: the rules match the table's names
+    against every order, and ``gm verify`` decides thousands of orders again."""
     decomposed = unicodedata.normalize("NFKD", nfc(text))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return unicodedata.normalize("NFC", stripped).casefold()

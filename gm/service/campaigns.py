@@ -33,7 +33,7 @@ from gm.errors import CampaignError, GMError, InputError, NotFoundError, quote_c
 from gm.reader import BOARD, MAX_DEPTH, read_text, toml_depth
 from gm.service import clock
 from gm.service.env import Env
-from gm.service.loading import extend, fold, load
+from gm.service.loading import Campaign, extend, fold, load, load_all
 
 if TYPE_CHECKING:
     from gm.service.actions import Result
@@ -288,7 +288,10 @@ def listing(env: Env) -> list[dict[str, Any]]:
 
 def status(env: Env, slug: str) -> dict[str, Any]:
     """The JSON summary of ``docs/scenarios.md`` plus where the game stands."""
-    campaign = load(env, slug)
+    return _status(env, load(env, slug))
+
+
+def _status(env: Env, campaign: Campaign) -> dict[str, Any]:
     game = campaign.game
     summary = game.summary(campaign.state, campaign.table)
     name = campaign.meta.name
@@ -318,9 +321,19 @@ def dashboard(env: Env) -> list[dict[str, Any]]:
     ``over``). A campaign whose log cannot be read says so in ``problem``
     instead of hiding the others."""
     rows = []
-    for row in listing(env):
+    chosen = current_slug(env)
+    for info, campaign in load_all(env):
+        row = {
+            "slug": info.slug,
+            "game": info.game,
+            "title": info.title,
+            "created_at": info.created_at,
+            "current": info.slug == chosen,
+        }
         try:
-            data = status(env, row["slug"])
+            if isinstance(campaign, GMError):
+                raise campaign
+            data = _status(env, campaign)
         except GMError as err:
             rows.append({**row, "problem": f"{err.message} [{err.code}]"})
             continue

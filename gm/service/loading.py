@@ -65,7 +65,7 @@ from gm.core.codec import CommandCodec, EventCodec, PayloadError
 from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey, Table
 from gm.core.roster import ROSTER_EVENTS, PlayerReplaced, evolve_roster
-from gm.errors import ChainIntegrityError
+from gm.errors import ChainIntegrityError, GMError
 from gm.service.timeline import Index, Keyer, Log, Past
 from gm.service.timeline import Reader as RecordReader
 from gm.store.records import CampaignInfo, StoredEvent, damaged
@@ -210,18 +210,74 @@ def load(env: Env, slug: str) -> Campaign:
         info = r.campaign(slug)
         campaign = latest(store, r, info)
     if campaign.head is not None and snapshot_due(store, campaign):
-        from gm.service import snapshots
+        _keep(store, [(info, campaign)])
+    return campaign
 
-        made = snapshots.make(
+
+def load_all(env: Env) -> list[tuple[CampaignInfo, Campaign | GMError]]:
+    """Every campaign as its log stands (``gm list``), or why it cannot be
+    read: each from its snapshot, every snapshot and every log's last event
+    read in one query each, and the events after a snapshot only where the
+    log has grown since. A campaign folded from its first event (no usable
+    snapshot) gets one, all in one unit of work, if nobody is writing."""
+    store = env.store
+    out: list[tuple[CampaignInfo, Campaign | GMError]] = []
+    unused: list[tuple[str, str]] = []
+    with store.read() as r:
+        infos = r.campaigns()
+        tips = r.tips()
+        stored = r.snapshots() if store.snapshots else {}
+        for info in infos:
+            seq, head = tips.get(info.id, (0, None))
+            try:
+                campaign = _from_snapshot(
+                    store, r, info, seq, head, stored.get(info.id), unused
+                ) or fold(info.slug, info.game, r.events(info.slug))
+            except GMError as err:
+                out.append((info, err))
+                continue
+            out.append((info, campaign))
+    if unused:
+        whys = sorted({why for _, why in unused})
+        shown = ", ".join(slug for slug, _ in unused[:5]) + (", …" if len(unused) > 5 else "")
+        store.notes.append(
+            f"The snapshots of {len(unused)} campaign(s) were not used ({shown}):"
+            f" {'; '.join(whys)}. Their logs were folded from the first event, and new"
+            " snapshots written (a snapshot only saves time: nothing else changes)."
+        )
+    written = _SNAPSHOT_AT.get(store, {})
+    _keep(
+        store,
+        [
+            (info, loaded)
+            for info, loaded in out
+            if isinstance(loaded, Campaign)
+            and loaded.head is not None
+            and written.get(info.slug) != loaded.seq
+        ],
+    )
+    return out
+
+
+def _keep(store: Store, campaigns: Sequence[tuple[CampaignInfo, Campaign]]) -> None:
+    """Write the snapshots of ``campaigns`` as they are, if nobody is writing."""
+    from gm.service import snapshots
+
+    made = []
+    for info, campaign in campaigns:
+        assert campaign.head is not None
+        snap = snapshots.make(
             snapshot_parts(campaign),
             snapshot_plain(campaign),
             campaign.game,
             campaign.seq,
             campaign.head,
         )
-        if made is not None and store.keep_snapshot(info, made):
-            snapshot_written(store, info.slug, campaign.seq)
-    return campaign
+        if snap is not None:
+            made.append((info, snap))
+    if made and store.keep_snapshots(made):
+        for info, snap in made:
+            snapshot_written(store, info.slug, snap.seq)
 
 
 _FOLDED: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, Campaign]]] = (
@@ -263,16 +319,28 @@ def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
     return campaign
 
 
+_ASK = object()
+"""``_from_snapshot``'s default: read the campaign's snapshot."""
+
+
 def _from_snapshot(
-    store: Store, r: Reader, info: CampaignInfo, seq: int, head: str | None
+    store: Store,
+    r: Reader,
+    info: CampaignInfo,
+    seq: int,
+    head: str | None,
+    stored: Any = _ASK,
+    unused: list[tuple[str, str]] | None = None,
 ) -> Campaign | None:
-    """The campaign from its stored snapshot and the records after it, or
-    None when it has none that stands for its log (see
-    ``gm.service.snapshots``: a stale or damaged one is a note for the MJ,
-    and is written again once the campaign is folded)."""
+    """The campaign from its stored snapshot (``stored``, when the caller
+    read it already) and the records after it, or None when it has none that
+    stands for its log (see ``gm.service.snapshots``: a stale or damaged one
+    is a note for the MJ, or goes to ``unused`` as ``(slug, why)``, and is
+    written again once the campaign is folded)."""
     from gm.service import snapshots
 
-    stored = r.snapshot(info.id) if store.snapshots else None
+    if stored is _ASK:
+        stored = r.snapshot(info.id) if store.snapshots else None
     if stored is None:
         _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
         return None
@@ -299,11 +367,14 @@ def _from_snapshot(
         except snapshots.SnapshotError as err:
             why = f"it does not read back ({err.args[0]})"
     if campaign is None:
-        store.notes.append(
-            f"[{info.slug}] The snapshot of the campaign at event {stored.seq} was not used:"
-            f" {why}. Folded the log from its first event instead, and a new one is"
-            " written (a snapshot only saves time: nothing else changes)."
-        )
+        if unused is not None:
+            unused.append((info.slug, str(why)))
+        else:
+            store.notes.append(
+                f"[{info.slug}] The snapshot of the campaign at event {stored.seq} was not used:"
+                f" {why}. Folded the log from its first event instead, and a new one is"
+                " written (a snapshot only saves time: nothing else changes)."
+            )
         _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
         return None
     _SNAPSHOT_AT.setdefault(store, {})[info.slug] = stored.seq
@@ -373,17 +444,16 @@ def from_parts(
     }
     if not isinstance(parts, dict) or "state" not in parts:
         raise SnapshotError("it holds no state")
-    try:
-        index = Index.from_json(plain["index"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise SnapshotError(f"its index does not read back: {err}") from None
+    index = plain.get("index") if isinstance(plain, dict) else None
+    if not isinstance(index, dict):
+        raise SnapshotError("it holds no index")
     for name, shape in shapes.items():
         if not isinstance(parts.get(name), shape):
             raise SnapshotError(f"its {name} is not a {shape.__name__}")
     if not all(isinstance(s, Secret) for s in parts["secrets"]):
         raise SnapshotError("its secrets are not secrets")
     secrets = {s.key: s for s in parts["secrets"]}
-    past = Past(seq, head, parts["origin"], index, read)
+    past = Past(seq, head, parts["origin"], index, read, keyer(game_id))
     log = Log.of((), keyer(game_id), past)
     game = games.load(game_id)
     return Campaign(

@@ -71,12 +71,19 @@ def _fields(cls: Any) -> tuple[str, ...]:
     return names
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""The types JSON holds as they are: a tuple of nothing else is written as
+a list tagged ``T`` (a deck, the bills), which reads back at C speed."""
+
+
 def encode_value(value: Any) -> Any:
     """``value`` as JSON that ``decode_value`` turns back into an equal value."""
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None or kind is float:
         return value
     if kind is tuple:
+        if all(type(v) in _PLAIN for v in value):
+            return {"T": list(value)}
         return {"t": [encode_value(v) for v in value]}
     if kind is list:
         return [encode_value(v) for v in value]
@@ -129,6 +136,8 @@ def decode_value(data: Any, allowed: tuple[str, ...] = ("gm",)) -> Any:
             return [dec(v) for v in item]
         if kind is not dict:
             return item
+        if "T" in item:
+            return tuple(item["T"])
         if "t" in item:
             return tuple([dec(v) for v in item["t"]])
         if "m" in item:

@@ -26,6 +26,7 @@ once instead of copying the log at every command; a view extended twice
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field
@@ -194,12 +195,30 @@ class Past:
     head: str
     origin: str
     """The hash of the log's first record (every post's proof names it)."""
-    index: Index
-    """The index of the records up to ``seq``."""
+    indexed: Index | dict[str, Any]
+    """The index of the records up to ``seq``, or its JSON (``Index.to_json``),
+    read the first time a post asks for it (``index``)."""
     read: Reader | None = None
     """Reads records from the store; None: nothing can (the records are lost
     with the process that held them)."""
+    keyer: Keyer | None = None
+    """How to index the records themselves, if the JSON does not read back."""
     loaded: list[tuple[StoredEvent, ...]] = field(default_factory=list, compare=False)
+
+    @functools.cached_property
+    def index(self) -> Index:
+        """The index of the records up to ``seq``: a command that publishes no
+        post never builds it. JSON that does not read back (the snapshot's
+        digest matched, so it was written so on purpose) is not trusted: the
+        records are read and indexed again."""
+        if isinstance(self.indexed, Index):
+            return self.indexed
+        try:
+            return Index.from_json(self.indexed)
+        except ValueError:
+            if self.keyer is None:
+                raise
+            return index_of(self.records(), self.keyer)
 
     def records(self) -> tuple[StoredEvent, ...]:
         """Every record up to ``seq``, read once."""

@@ -260,16 +260,53 @@ class Reader:
             select(settings_t.c.value).where(settings_t.c.key == key)
         ).scalar_one_or_none()
 
+    def tips(self) -> dict[int, tuple[int, str]]:
+        """Every campaign's last event, ``id → (seq, hash)``, in one query
+        (each found through the events' index, however long the logs)."""
+        inner = events_t.alias("newest")
+        last = (
+            select(func.max(inner.c.seq))
+            .where(inner.c.campaign_id == campaigns_t.c.id)
+            .scalar_subquery()
+        )
+        rows = self._conn.execute(
+            select(campaigns_t.c.id, events_t.c.seq, events_t.c.hash)
+            .select_from(campaigns_t)
+            .join(
+                events_t,
+                (events_t.c.campaign_id == campaigns_t.c.id) & (events_t.c.seq == last),
+            )
+        )
+        return {
+            campaign_id: (seq, head)
+            for campaign_id, seq, head in rows
+            if type(seq) is int and type(head) is str
+        }
+
+    def snapshots(self) -> dict[int, Snapshot]:
+        """Every campaign's snapshot, by campaign id (see ``snapshot``)."""
+        rows = self._conn.execute(select(snapshots_t.c.campaign_id, *_SNAPSHOT.selected_columns))
+        out = {}
+        for campaign_id, *values in rows:
+            snap = _snapshot(values)
+            if snap is not None:
+                out[campaign_id] = snap
+        return out
+
     def snapshot(self, campaign_id: int) -> Snapshot | None:
         """The campaign's stored snapshot, if it has one whose columns read
         back as gm writes them (anything else is no snapshot: a cache)."""
         row = self._conn.execute(_SNAPSHOT, {"campaign_id": campaign_id}).first()
-        if row is None:
-            return None
-        seq, head, code, body, digest_ = row
-        if not (type(seq) is int and all(type(v) is str for v in (head, code, body, digest_))):
-            return None
-        return Snapshot(seq, head, code, body, digest_)
+        return None if row is None else _snapshot(row)
+
+
+def _snapshot(row: Sequence[Any]) -> Snapshot | None:
+    """A snapshot row read back, if its columns are as gm writes them
+    (anything else is no snapshot: it is a cache)."""
+    seq, head, code, body, digest_ = row
+    if type(seq) is not int or not all(type(v) is str for v in (head, code, body, digest_)):
+        return None
+    return Snapshot(seq, head, code, body, digest_)
 
 
 class Writer(Reader):
@@ -690,9 +727,14 @@ class Store:
         """Store ``snapshot`` in a unit of work of its own if nobody holds the
         write lock: a cache is not worth waiting for. Whether it was stored
         (a locked or read-only database keeps its old one, silently)."""
+        return self.keep_snapshots([(info, snapshot)])
+
+    def keep_snapshots(self, made: Sequence[tuple[CampaignInfo, Snapshot]]) -> bool:
+        """``keep_snapshot`` for several campaigns, in one unit of work."""
         try:
             with self.write(wait=False) as w:
-                w.put_snapshot(info, snapshot)
+                for info, snapshot in made:
+                    w.put_snapshot(info, snapshot)
         except StoreError:
             return False
         return True

@@ -391,3 +391,73 @@ def test_a_read_does_not_wait_to_write_a_snapshot(
     finally:
         holder.close()
         waiting.close()
+
+
+def test_an_index_that_does_not_read_back_is_made_again_from_the_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot whose index was rewritten (its digest recomputed): the post
+    that opens the orders opens the same records, from the log itself."""
+    monkeypatch.setattr(snapshots, "EVERY", 1)
+
+    def round_one(env: Env) -> None:
+        campaigns.create(env, "magot", "Le casse", ["fab", "marco", "lulu"], seed="graine")
+        actions.step(env, "le-casse", "draw", {"bills": "20000,10000,5000,5000,5000"})
+        for shooter, target in (("fab", "marco"), ("marco", "lulu"), ("lulu", "fab")):
+            actions.submit(env, "le-casse", shooter, f"je braque {target}, BANG")
+
+    bare = env_for(str(tmp_path / "bare.db"), cached=False)
+    round_one(bare)
+    actions.step(bare, "le-casse", "reveal", {})
+    db = str(tmp_path / "cached.db")
+    cached = env_for(db, cached=True)
+    round_one(cached)
+    snap = stored_snapshot(db, "le-casse")
+    parts, plain = snapshots.read(snap, "magot")
+    assert plain["index"]["sealed"]  # the three orders, still sealed
+    broken = snapshots.make(
+        parts, {"index": {"sealed": "?"}}, games.load("magot"), snap.seq, snap.head
+    )
+    assert broken is not None
+    sql(db, "UPDATE snapshots SET body = :b, digest = :d", b=broken.body, d=broken.digest)
+    loading.forget(cached.store)
+    actions.step(cached, "le-casse", "reveal", {})
+    assert outcome(cached, "le-casse") == outcome(bare, "le-casse")
+
+
+def test_the_dashboard_reads_snapshots_not_logs(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``gm list``: the first one folds each campaign and writes its snapshot;
+    the next reads every campaign's snapshot and last event, and no log. A
+    snapshot that cannot be used is one note for them all."""
+    from gm.store.log import Reader
+
+    env = env_for(db, cached=True)
+    for n in range(5):
+        campaigns.create(env, "magot", f"Partie {n}", ["fab", "marco", "lulu"], seed=f"g{n}")
+    actions.step(env, "partie-0", "draw", {"bills": "20000,10000,5000,5000,5000"})
+    first = campaigns.dashboard(env)
+    env.store.close()
+
+    read: list[str] = []
+    original = Reader.events
+
+    def counted(self: Reader, slug: str, upto: int | None = None, after: int = 0) -> Any:
+        read.append(slug)
+        return original(self, slug, upto, after)
+
+    monkeypatch.setattr(Reader, "events", counted)
+    again = env_for(db, cached=True)
+    assert campaigns.dashboard(again) == first
+    assert read == [] and again.store.notes == []
+    again.store.close()
+
+    sql(db, "UPDATE snapshots SET code = 'sha256:0'")
+    stale = env_for(db, cached=True)
+    assert campaigns.dashboard(stale) == first
+    assert stale.store.notes == [
+        "The snapshots of 5 campaign(s) were not used (partie-0, partie-1, partie-2, partie-3,"
+        " partie-4): it was made by another version of gm or of the game. Their logs were"
+        " folded from the first event, and new snapshots written (a snapshot only saves time:"
+        " nothing else changes)."
+    ]
+    stale.store.close()
