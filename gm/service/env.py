@@ -48,7 +48,8 @@ class Env:
     (a community's PostgreSQL server) has their own."""
     durable: bool = True
     """False for a database nobody keeps (``gm play``'s rehearsal): commits
-    do not wait for the disk (``gm.store.db.open_engine``)."""
+    do not wait for the disk (``gm.store.db.open_engine``), and no snapshot
+    is written (``gm.service.snapshots``: a cache for commands to come)."""
 
     @cached_property
     def store(self) -> Store:
@@ -57,4 +58,6 @@ class Env:
 
         # One clock for the service and the log: the time a record says it
         # was recorded is the time the service reasons with (a late order).
-        return Store(resolve_url(self.db), durable=self.durable, clock=self.now)
+        return Store(
+            resolve_url(self.db), durable=self.durable, clock=self.now, snapshots=self.durable
+        )

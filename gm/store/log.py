@@ -101,6 +101,12 @@ _FIRST = select(events_t.c.kind, events_t.c.payload).where(
 _LAST_POST = select(func.coalesce(func.max(posts_t.c.number), 0)).where(
     posts_t.c.campaign_id == bindparam("campaign_id")
 )
+_NEWEST_POST = (
+    select(*_POST_COLUMNS)
+    .where(posts_t.c.campaign_id == bindparam("campaign_id"))
+    .order_by(posts_t.c.number.desc())
+    .limit(1)
+)
 _SNAPSHOT = select(
     snapshots_t.c.seq,
     snapshots_t.c.head,
@@ -225,10 +231,11 @@ class Reader:
 
     def last_post(self, slug: str) -> StoredPost | None:
         """The campaign's latest archived post (None before the first)."""
-        campaign_id = self._campaign(slug).id
-        number = self._conn.execute(_LAST_POST, {"campaign_id": campaign_id}).scalar_one()
-        posts = self.posts(slug, after=number - 1) if number else []
-        return posts[0] if posts else None
+        return self._last_post(self._campaign(slug).id, slug)
+
+    def _last_post(self, campaign_id: int, slug: str) -> StoredPost | None:
+        row = self._conn.execute(_NEWEST_POST, {"campaign_id": campaign_id}).first()
+        return None if row is None else post_from_row(slug, row)
 
     def sealed(self, slug: str) -> bool:
         """Whether the campaign's chain commits to bodies (``records.sealed_chain``)."""
@@ -775,13 +782,13 @@ class Store:
     def draft(self, r: Reader, info: CampaignInfo) -> Draft:
         """A draft of what a command will append to ``info``, after its log as
         the transaction ``r`` reads it (see ``gm.store.draft``)."""
-        seq, head = r.tip(info.slug)
+        seq, head = r._last(info.id, info.slug)
         return Draft(
             info,
             seq,
             head,
-            r.sealed(info.slug),
-            r.last_post(info.slug),
+            r._sealed(info.id),
+            r._last_post(info.id, info.slug),
             clock=self._clock,
             salt=self._salt,
         )

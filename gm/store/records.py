@@ -464,7 +464,9 @@ class StoredEvent:
         (``gm.core.canonical.seal`` of its kind, payload and salt)."""
         if self.sealed_body is not None:
             return self.sealed_body
-        return seal(self.kind, self.payload, self.salt)
+        # the payload's text is canonical (gm wrote it; gm verify says when a
+        # row was edited): hashed as it is, not normalised again
+        return seal_text(self.kind, self.payload_json, self.salt)
 
     def expected_hash(self, sealed: bool = False) -> str:
         """The hash this event should have, recomputed from its fields
