@@ -142,6 +142,7 @@ def test_a_snapshot_never_changes_a_random_game(
         assert every_command == []
         assert outcome(bare_env, slug) == with_snapshots
         assert audit.verify(cached_env, slug).problems == []
+        damaged_or_stale(str(tmp_path / "cached.db"), slug, with_snapshots.summary)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
@@ -154,7 +155,22 @@ def test_a_snapshot_never_changes_a_scenario(
     bare_env = env_for(str(tmp_path / "bare.db"), cached=False)
     bare = scenario.play(bare_env, path)
     slug = played.campaign.slug
-    assert outcome(cached_env, slug) == outcome(bare_env, bare.campaign.slug)
+    kept = outcome(cached_env, slug)
+    assert kept == outcome(bare_env, bare.campaign.slug)
+    damaged_or_stale(str(tmp_path / "cached.db"), slug, kept.summary)
+
+
+def damaged_or_stale(db: str, slug: str, summary: dict[str, Any]) -> None:
+    """The campaign's summary, read by a new process, is ``summary`` with its
+    snapshot stale, then damaged, then gone."""
+    for damage in (
+        "UPDATE snapshots SET code = 'sha256:0'",
+        "UPDATE snapshots SET body = body || ' '",
+        "DELETE FROM snapshots",
+    ):
+        sql(db, damage)
+        data, _ = status_now(db, slug)
+        assert {k: data[k] for k in summary} == summary, damage
 
 
 # -- what is wrong with a snapshot changes nothing but a note --------------------
