@@ -122,46 +122,33 @@ def link_hash(
     knows it is canonical (``canonical_value`` said so, or gm just wrote
     it): the hashed text is then composed around it, byte for byte the
     same, instead of normalising the payload again."""
-    if payload_json is not None:
-        if sealed:
-            body = seal_text(kind, payload_json, salt)
-        else:
-            return digest(
-                canonical_object(
-                    {
-                        "prev": canonical_json(prev_hash or ""),
-                        "seq": canonical_json(seq),
-                        "kind": canonical_json(kind),
-                        "actor": canonical_json(actor),
-                        "audience": canonical_json(audience),
-                        "payload": payload_json,
-                        "salt": canonical_json(salt),
-                        "source": canonical_json(source or ""),
-                        "recorded_at": canonical_json(recorded_at),
-                    }
-                )
-            )
-        return envelope_hash(
-            prev_hash=prev_hash,
-            seq=seq,
-            kind=kind,
-            actor=actor,
-            audience=audience,
-            body=body,
-            source=source,
-            recorded_at=recorded_at,
-        )
     if not sealed:
-        return event_hash(
-            prev_hash=prev_hash,
-            seq=seq,
-            kind=kind,
-            actor=actor,
-            audience=audience,
-            payload=payload,
-            salt=salt,
-            source=source,
-            recorded_at=recorded_at,
+        if payload_json is None:
+            return event_hash(
+                prev_hash=prev_hash,
+                seq=seq,
+                kind=kind,
+                actor=actor,
+                audience=audience,
+                payload=payload,
+                salt=salt,
+                source=source,
+                recorded_at=recorded_at,
+            )
+        return digest(
+            canonical_object(
+                {
+                    "prev": canonical_json(prev_hash or ""),
+                    "seq": canonical_json(seq),
+                    "kind": canonical_json(kind),
+                    "actor": canonical_json(actor),
+                    "audience": canonical_json(audience),
+                    "payload": payload_json,
+                    "salt": canonical_json(salt),
+                    "source": canonical_json(source or ""),
+                    "recorded_at": canonical_json(recorded_at),
+                }
+            )
         )
     return envelope_hash(
         prev_hash=prev_hash,
@@ -169,7 +156,9 @@ def link_hash(
         kind=kind,
         actor=actor,
         audience=audience,
-        body=seal(kind, payload, salt),
+        body=seal(kind, payload, salt)
+        if payload_json is None
+        else seal_text(kind, payload_json, salt),
         source=source,
         recorded_at=recorded_at,
     )
