@@ -477,3 +477,30 @@ def test_the_dashboard_reads_snapshots_not_logs(db: str, monkeypatch: pytest.Mon
         " nothing else changes)."
     ]
     stale.store.close()
+
+
+def test_an_undo_after_a_snapshot_folds_the_past_again(
+    tmp_path: Path, every_command: list[int]
+) -> None:
+    """An undo voids events a snapshot folded in: the command after it reads
+    the past and folds it again, exactly as a campaign without snapshots."""
+    from gm.service import undo
+
+    def play(env: Env) -> None:
+        campaigns.create(env, "magot", "Le casse", ["fab", "marco", "lulu"], seed="graine")
+        actions.step(env, "le-casse", "draw", {"bills": "20000,10000,5000,5000,5000"})
+        actions.submit(env, "le-casse", "fab", "je braque marco, BANG")
+        actions.submit(env, "le-casse", "marco", "je braque lulu, BANG")
+        undo.undo(env, "le-casse", "erreur de saisie")
+        undo.undo(env, "le-casse", "erreur de saisie")
+        actions.submit(env, "le-casse", "fab", "je braque lulu, CLIC CLIC CLIC")
+        for shooter, target in (("marco", "fab"), ("lulu", "fab")):
+            actions.submit(env, "le-casse", shooter, f"je braque {target}, BANG")
+        actions.step(env, "le-casse", "reveal", {})
+
+    cached = env_for(str(tmp_path / "cached.db"), cached=True)
+    play(cached)
+    assert every_command
+    bare = env_for(str(tmp_path / "bare.db"), cached=False)
+    play(bare)
+    assert outcome(cached, "le-casse") == outcome(bare, "le-casse")
