@@ -28,7 +28,11 @@ FORBIDDEN_MODULES = {
     "socket",
 }
 FORBIDDEN_GM = ("gm.store", "gm.service", "gm.render", "gm.cli")
-PURE_FILES = sorted((ROOT / "core").rglob("*.py")) + sorted((ROOT / "games").rglob("*.py"))
+PURE_FILES = (
+    sorted((ROOT / "core").rglob("*.py"))
+    + sorted((ROOT / "games").rglob("*.py"))
+    + [ROOT / "manifest.py"]  # the core's data the command line reads without the core
+)
 
 
 def _imports(path: Path) -> list[str]:

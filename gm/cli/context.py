@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from gm.core.protocol import post_name
-from gm.core.settings import SETTINGS
 from gm.errors import InputError
+from gm.manifest import SETTINGS, post_name
 from gm.writer import write_file as write_file
 from gm.writer import write_stdout
 

@@ -67,6 +67,25 @@ def test_help_and_games_import_no_database_library(args: list[str]) -> None:
     assert "HEAVY []" in out.stderr
 
 
+@pytest.mark.parametrize(("args", "listed"), [(["--help"], "  draw "), (["games"], "magot")])
+def test_help_and_games_import_no_core_module(args: list[str], listed: str) -> None:
+    # The command line is built from the games' manifests and the settings'
+    # choices (gm.manifest) alone: not one module of gm.core, the protocol
+    # included (issue 26). The games' steps must still be there: a registry
+    # that failed to load would import nothing either.
+    code = (
+        "import sys\n"
+        "from gm.cli import main\n"
+        f"sys.argv = ['gm', *{args!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "core = sorted(m for m in sys.modules if m == 'gm.core' or m.startswith('gm.core.'))\n"
+        "print('CORE', core, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert listed in out.stdout
+    assert "CORE []" in out.stderr, out.stderr
+
+
 def test_status_loads_the_tables_but_no_templates_nor_migrations(tmp_path: Path) -> None:
     # gm status is the command an MJ runs most: it loads the store's tables
     # (SQLModel classes, hence pydantic) but must not pay for migrations or
