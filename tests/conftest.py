@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -166,8 +166,17 @@ def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
     """Freeze gm's wall clock at ``FROZEN_NOW``, so deadlines and the time left
     print the same today and in a year."""
     import gm.service.env
+    import gm.store.records
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+            return FROZEN_NOW if tz is None else FROZEN_NOW.astimezone(tz)
 
     monkeypatch.setattr(gm.service.env, "utcnow", lambda: FROZEN_NOW)
+    # The store's own clock too: the times it records (and an order's
+    # lateness, read from them) follow the frozen one.
+    monkeypatch.setattr(gm.store.records, "datetime", Frozen)
     return FROZEN_NOW
 
 
