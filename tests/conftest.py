@@ -141,13 +141,14 @@ def _isolated(
     tmp_path_factory: pytest.TempPathFactory,
     request: pytest.FixtureRequest,
 ) -> None:
-    """No test reads the MJ's real database, campaign or templates; and gm does
+    """No test reads the MJ's real database, campaign, templates or cache; and gm does
     not wait for the disk at each commit (``GM_TEST_NO_FSYNC=1``, see
     ``gm.store.db``) unless the test is marked ``durable``: a test of crashes,
     of a full disk or of the durability settings runs with production's."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))  # compiled templates
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
     if request.node.get_closest_marker("durable") is None:
