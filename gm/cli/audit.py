@@ -19,7 +19,7 @@ from gm.cli.context import (
     write_file,
 )
 from gm.errors import GMError, InputError
-from gm.manifest import post_name
+from gm.games.manifest import post_name
 from gm.writer import check_target
 
 

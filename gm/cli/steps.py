@@ -31,7 +31,7 @@ from gm.cli.context import (
     preview_option,
 )
 from gm.errors import InputError
-from gm.manifest import GameInfo, ParamSpec, StepSpec
+from gm.games.manifest import GameInfo, ParamSpec, StepSpec
 
 if TYPE_CHECKING:
     from gm.service.actions import Post

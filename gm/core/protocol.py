@@ -36,7 +36,7 @@ Vocabulary (boardgame.io, python-chess, eventsourcing):
 
 A game's static description (``GameInfo`` and its ``StepSpec``,
 ``ParamSpec``, ``OptionSpec``, ``PostKind``, ``Coordinate``) is defined in
-``gm.manifest``, which the command line reads without the core, and
+``gm.games.manifest``, which the command line reads without the core, and
 re-exported here with the rest of the contract.
 """
 
@@ -59,13 +59,13 @@ from typing import (
 )
 
 from gm.core.names import find_name
-from gm.manifest import Coordinate as Coordinate
-from gm.manifest import GameInfo as GameInfo
-from gm.manifest import OptionSpec as OptionSpec
-from gm.manifest import ParamSpec as ParamSpec
-from gm.manifest import PostKind as PostKind
-from gm.manifest import StepSpec as StepSpec
-from gm.manifest import post_name as post_name
+from gm.games.manifest import Coordinate as Coordinate
+from gm.games.manifest import GameInfo as GameInfo
+from gm.games.manifest import OptionSpec as OptionSpec
+from gm.games.manifest import ParamSpec as ParamSpec
+from gm.games.manifest import PostKind as PostKind
+from gm.games.manifest import StepSpec as StepSpec
+from gm.games.manifest import post_name as post_name
 
 T = TypeVar("T")
 S = TypeVar("S")

@@ -29,7 +29,7 @@ from gm.errors import NotFoundError, RegistryError, quote_choices
 
 if TYPE_CHECKING:
     from gm.core.protocol import Game
-    from gm.manifest import GameInfo
+    from gm.games.manifest import GameInfo
 
 _ID = re.compile(r"[a-z][a-z0-9_-]*")
 RESERVED = frozenset({"common"})

@@ -69,10 +69,10 @@ def test_help_and_games_import_no_database_library(args: list[str]) -> None:
 
 @pytest.mark.parametrize(("args", "listed"), [(["--help"], "  draw "), (["games"], "magot")])
 def test_help_and_games_import_no_core_module(args: list[str], listed: str) -> None:
-    # The command line is built from the games' manifests and the settings'
-    # choices (gm.manifest) alone: not one module of gm.core, the protocol
-    # included (issue 26). The games' steps must still be there: a registry
-    # that failed to load would import nothing either.
+    # The command line is built from the games' manifests (gm.games.manifest)
+    # alone: not one module of gm.core, the protocol included (issue 26);
+    # --format reads its choices when it is used. The games' steps must still
+    # be there: a registry that failed to load would import nothing either.
     code = (
         "import sys\n"
         "from gm.cli import main\n"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gm.errors import InputError
-from gm.manifest import Coordinate, GameInfo, ParamSpec, PostKind, StepSpec
+from gm.games.manifest import Coordinate, GameInfo, ParamSpec, PostKind, StepSpec
 
 if TYPE_CHECKING:
     from gm.core.protocol import Command, Table

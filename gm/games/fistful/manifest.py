@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gm.manifest import Coordinate, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
+from gm.games.manifest import Coordinate, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
 
 if TYPE_CHECKING:
     from gm.core.protocol import Command, Table

@@ -1,14 +1,16 @@
-"""What the command line knows before it loads the core: a game's
-description and the campaign settings' closed sets.
+"""What a game's manifest is made of: its description, read without its rules
+or the core.
 
-``gm --help`` and ``gm games`` build the command line from this alone (and
-Click): each game's light ``manifest`` module gives its ``GameInfo`` (its
-steps and their parameters, its options, its post kinds and coordinates),
-and the settings give ``--format`` its choices. Nothing here imports
-``gm.core``, whose protocol re-exports these classes for the games and the
-platform (``gm.core.protocol``); ``tests/cli/test_help.py`` checks that
-``gm --help`` imports no ``gm.core`` module. Pure data, like the core:
-``tests/test_architecture.py`` holds it to that.
+Each game's light ``manifest`` module builds its ``GameInfo`` (its steps and
+their parameters, its options, its post kinds and coordinates) from these
+classes, and ``gm --help`` and ``gm games`` build the command line from the
+manifests alone: nothing here imports ``gm.core`` (``tests/cli/test_help.py``
+checks that ``gm --help`` loads no module of it). ``gm.core.protocol``
+re-exports them with the rest of the contract between the platform and a
+game; this module is the one part of that contract the games package holds,
+and ``gm/games/__init__.py``, which importing it runs, must import nothing
+of the core either. Pure, like the core and the games
+(``tests/test_architecture.py``).
 """
 
 from __future__ import annotations
@@ -157,29 +159,3 @@ class GameInfo:
 def post_name(kind: str, at: tuple[int, ...]) -> str:
     """A post as the MJ names it and types it: ``results 3``, ``duel 2.3``, ``opening``."""
     return f"{kind} {'.'.join(map(str, at))}" if at else kind
-
-
-SETTINGS: dict[str, tuple[str, ...]] = {
-    "format": ("markdown", "bbcode", "html", "phpbb", "forumactif", "discourse", "reddit"),
-    "lang": ("fr",),
-    "tables": ("auto", "native", "list", "code"),
-    "digest": ("off", "on"),
-}
-"""Campaign settings with a closed set of values. ``format`` is a forum
-preset (``gm.render.presets``: the format, the tables and the tags a forum
-takes); ``tables`` is ``auto`` (the preset's choice) or a mode the MJ chose;
-``digest`` ``on`` prints the posts a game gathers (``PostKind.gathered``)
-with the next one, as one forum message.
-``tz`` (an IANA time zone)
-and ``turn-deadline`` (a delay such as ``+24h``: the deadline set each time a
-move passes the turn; empty for none) are settings too, checked by the
-service, which owns the clock."""
-
-DEFAULT_SETTINGS: dict[str, str] = {
-    "format": "markdown",
-    "lang": "fr",
-    "tables": "auto",
-    "digest": "off",
-    "tz": "Europe/Paris",
-    "turn-deadline": "",
-}
