@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -141,13 +141,14 @@ def _isolated(
     tmp_path_factory: pytest.TempPathFactory,
     request: pytest.FixtureRequest,
 ) -> None:
-    """No test reads the MJ's real database, campaign or templates; and gm does
+    """No test reads the MJ's real database, campaign, templates or cache; and gm does
     not wait for the disk at each commit (``GM_TEST_NO_FSYNC=1``, see
     ``gm.store.db``) unless the test is marked ``durable``: a test of crashes,
     of a full disk or of the durability settings runs with production's."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))  # compiled templates
     for var in ("GM_DB", "GM_CAMPAIGN", "GM_TEMPLATES"):
         monkeypatch.delenv(var, raising=False)
     if request.node.get_closest_marker("durable") is None:
@@ -166,8 +167,17 @@ def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
     """Freeze gm's wall clock at ``FROZEN_NOW``, so deadlines and the time left
     print the same today and in a year."""
     import gm.service.env
+    import gm.store.records
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+            return FROZEN_NOW if tz is None else FROZEN_NOW.astimezone(tz)
 
     monkeypatch.setattr(gm.service.env, "utcnow", lambda: FROZEN_NOW)
+    # The store's own clock too: the times it records (and an order's
+    # lateness, read from them) follow the frozen one.
+    monkeypatch.setattr(gm.store.records, "datetime", Frozen)
     return FROZEN_NOW
 
 

@@ -18,8 +18,8 @@ from gm.cli.context import (
     pass_ctx,
     write_file,
 )
-from gm.core.protocol import post_name
 from gm.errors import GMError, InputError
+from gm.games.manifest import post_name
 from gm.writer import check_target
 
 

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from gm.core.protocol import post_name
-from gm.core.settings import SETTINGS
 from gm.errors import InputError
+from gm.games.manifest import post_name
 from gm.writer import write_file as write_file
 from gm.writer import write_stdout
 
@@ -21,13 +20,31 @@ if TYPE_CHECKING:
     from gm.service.env import Env
     from gm.service.loading import Campaign
 
-FORMATS = SETTINGS["format"]
-"""The forum presets (``gm.render.presets``), by name."""
+
+class _Formats(click.Choice[str]):
+    """``--format``'s choices: the forum presets (``gm.render.presets``), the
+    closed set of the campaign setting ``format`` in ``gm.core.settings``,
+    read when an option is parsed or its help shown, never when ``gm --help``
+    lists the commands: the command line is built without the core."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from gm.core.settings import SETTINGS
+
+        return SETTINGS["format"]
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        """Click's ``__init__`` sets them; these are the settings'."""
+
 
 format_option = click.option(
     "--format",
     "fmt",
-    type=click.Choice(FORMATS),
+    type=_Formats(),
     default=None,
     help="The forum or markup: phpbb, forumactif, discourse, reddit, or markdown, bbcode"
     " (phpBB's tags only), html (default: the campaign's setting, markdown unless changed).",

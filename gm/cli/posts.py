@@ -18,7 +18,7 @@ from gm.cli.context import (
     pass_ctx,
     write_output,
 )
-from gm.core.protocol import post_name
+from gm.games.manifest import post_name
 
 
 @click.command()

@@ -30,8 +30,8 @@ from gm.cli.context import (
     note,
     preview_option,
 )
-from gm.core.protocol import GameInfo, ParamSpec, StepSpec
 from gm.errors import InputError
+from gm.games.manifest import GameInfo, ParamSpec, StepSpec
 
 if TYPE_CHECKING:
     from gm.service.actions import Post

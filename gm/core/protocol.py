@@ -33,6 +33,11 @@ Vocabulary (boardgame.io, python-chess, eventsourcing):
   player, or a manche, a duel and a player, or a slot. The platform publishes
   its seal when a post says so (``Shown``) and its salt when a post shows its
   content, in one place (``gm.service.secrets``).
+
+A game's static description (``GameInfo`` and its ``StepSpec``,
+``ParamSpec``, ``OptionSpec``, ``PostKind``, ``Coordinate``) is defined in
+``gm.games.manifest``, which the command line reads without the core, and
+re-exported here with the rest of the contract.
 """
 
 from __future__ import annotations
@@ -54,6 +59,13 @@ from typing import (
 )
 
 from gm.core.names import find_name
+from gm.games.manifest import Coordinate as Coordinate
+from gm.games.manifest import GameInfo as GameInfo
+from gm.games.manifest import OptionSpec as OptionSpec
+from gm.games.manifest import ParamSpec as ParamSpec
+from gm.games.manifest import PostKind as PostKind
+from gm.games.manifest import StepSpec as StepSpec
+from gm.games.manifest import post_name as post_name
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -251,139 +263,6 @@ class Draws(Protocol):
 
 
 @dataclass(frozen=True)
-class OptionSpec:
-    """A campaign option a game accepts (``gm new … --option name=value``)."""
-
-    name: str
-    help: str
-    default: str
-    file: bool = False
-    """The value names a file (a board, a map): ``gm play`` reads it relative
-    to the scenario file, ``gm new`` relative to the working directory; the
-    game's ``configure`` reads it once and keeps what it needs in the
-    campaign's options, so that a replay never reads the disk."""
-
-
-@dataclass(frozen=True)
-class ParamSpec:
-    """One command-line parameter of a game step.
-
-    ``kind`` is ``argument`` (positional), ``option`` (``--name VALUE``) or
-    ``flag`` (``--name``). Values reach ``StepSpec.build`` as strings (or
-    tuples of strings when ``multiple``, booleans for flags).
-    """
-
-    name: str
-    help: str = ""
-    kind: Literal["argument", "option", "flag"] = "option"
-    required: bool = False
-    multiple: bool = False
-    metavar: str | None = None
-
-
-@dataclass(frozen=True)
-class StepSpec:
-    """A game master's step that the game adds to the command line (``gm draw``).
-
-    ``build`` turns the parsed parameters and the ``Table`` (a player is
-    named by their current name: ``table.seat_of``) into a command (raising
-    ``gm.errors.InputError`` on a bad value). The platform adds ``--preview``
-    to every step, and ``--deadline`` to steps with ``deadline=True`` (the
-    deadline then applies to the phase the step opens).
-    """
-
-    name: str
-    help: str
-    params: tuple[ParamSpec, ...]
-    build: Callable[[Mapping[str, Any], Table], Command]
-    deadline: bool = False
-
-
-@dataclass(frozen=True)
-class PostKind:
-    """A public post a game renders (``gm post KIND``) and its coordinates.
-
-    ``coords`` name the numbers that tell two posts of this kind apart, as
-    players count them: ``("round",)`` for Le Magot's results, ``("manche",
-    "duel")`` for a duel; none for a post made once (the opening).
-    """
-
-    name: str
-    coords: tuple[str, ...] = ()
-    owed_at_end: bool = False
-    """A post the MJ asks for (``gm post KIND``) that the game owes its
-    players once it is over (Le Magot's disclosure): ``gm chronicle``
-    publishes it if the MJ has not, so that the archive is the whole thread."""
-    deals: bool = False
-    """A post that tells every player they received something in private
-    (« Chacun a reçu sa main en MP »): the command that publishes it also
-    gives the MJ each player's private status, ready to send."""
-    label: str = ""
-    """What players call it, in French (« résultats »), where gm names a post
-    (the chronicle's headers); the kind's name when empty."""
-    gathered: str = ""
-    """In digest mode (``gm set digest on``), when the command line prints
-    this post: ``"hand"``, with the next posts while the player who acted
-    still has the hand (nobody else is awaited); ``"next"``, with the next
-    post that is not gathered; ``""`` (the default), at once. Every post is
-    still archived and proved on its own: a digest is several posts pasted
-    as one forum message."""
-
-
-@dataclass(frozen=True)
-class Coordinate:
-    """A number a game counts in (a round, a manche, a duel): its name, as
-    events' payloads and posts' coordinates spell it, and what players call
-    it, in French (« tour »). A game lists them outermost first."""
-
-    name: str
-    label: str
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the command line knows of a game without loading its rules.
-
-    Each game package has a light ``manifest`` module exposing ``INFO``, so
-    that ``gm --help`` and ``gm games`` start fast.
-    """
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[OptionSpec, ...]
-    steps: tuple[StepSpec, ...]
-    order_params: tuple[ParamSpec, ...]
-    """Explicit fields ``gm order`` accepts instead of free text (``--target``)."""
-    post_kinds: tuple[PostKind, ...] = ()
-    """The public posts the game renders, in the order of a game."""
-    order_examples: tuple[str, ...] = ()
-    """Players' messages as the game reads them, ``NAME: message`` (French),
-    for ``gm order --help``: what the MJ can expect to paste."""
-    coordinates: tuple[Coordinate, ...] = ()
-    """The numbers the game counts in, outermost first (Le Magot: the round;
-    Fistful of Gold: the manche, then the duel): ``gm history`` says where
-    each event was in them and filters by them, the chronicle names posts'
-    coordinates with their labels."""
-
-    @property
-    def seats(self) -> str:
-        """How many players, for the MJ: "exactly 2 players", "3 to 20 players"."""
-        if self.min_players == self.max_players:
-            return f"exactly {self.min_players} players"
-        return f"{self.min_players} to {self.max_players} players"
-
-    def coordinate(self, name: str) -> Coordinate | None:
-        """The coordinate named ``name``, if the game counts in it."""
-        return next((c for c in self.coordinates if c.name == name), None)
-
-    def post_kind(self, name: str) -> PostKind | None:
-        """The post kind ``name``, if the game has one."""
-        return next((k for k in self.post_kinds if k.name == name), None)
-
-
-@dataclass(frozen=True)
 class PostRef:
     """A public post a game can render: its kind and its coordinates.
 
@@ -404,11 +283,6 @@ class PostRef:
     def address(self) -> str:
         """The coordinates as stored and typed: ``"3"``, ``"2.3"``, ``""``."""
         return ".".join(str(n) for n in self.at)
-
-
-def post_name(kind: str, at: tuple[int, ...]) -> str:
-    """A post as the MJ names it and types it: ``results 3``, ``duel 2.3``, ``opening``."""
-    return f"{kind} {'.'.join(map(str, at))}" if at else kind
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,14 @@ import functools
 import importlib
 import re
 import sys
+from typing import TYPE_CHECKING
 
-from gm.core.protocol import Game, GameInfo
 from gm.discovery import GAMES, EntryPoint, entry_points
 from gm.errors import NotFoundError, RegistryError, quote_choices
+
+if TYPE_CHECKING:
+    from gm.core.protocol import Game
+    from gm.games.manifest import GameInfo
 
 _ID = re.compile(r"[a-z][a-z0-9_-]*")
 RESERVED = frozenset({"common"})

@@ -30,6 +30,7 @@ import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -44,6 +45,7 @@ from gm.errors import InputError, NotFoundError
 from gm.paths import expand
 from gm.render import budget
 from gm.render.budget import MAX_CPU_SECONDS, TooSlow, counted, spend, tick
+from gm.render.cache import default_folder, template_cache
 from gm.render.charts import FILTERS as CHART_FILTERS
 from gm.render.escape import Raw
 from gm.render.filters import FILTERS, FilterError, finalize
@@ -269,6 +271,13 @@ class _Environment(SandboxedEnvironment):
         """The templates ``source`` (the template ``name``) imports, includes or
         extends: from its compilation if that was of this very source."""
         known = self.references.get(name)
+        if known is None and self.bytecode_cache is not None:
+            # Loading it notes them, from the cache (gm.render.cache) or by
+            # compiling, which its render will need anyway; an error is the
+            # render's to report, and the parse below the fingerprint's.
+            with suppress(jinja2.TemplateError, RecursionError, UnicodeDecodeError):
+                self.get_template(name)
+            known = self.references.get(name)
         if known is not None and known[0] == source:
             return tuple(known[1])
         return tuple(jinja2.meta.find_referenced_templates(self.parse(source)))
@@ -347,6 +356,9 @@ class Renderer:
         if clash:
             raise ValueError(f"{game_id}: a game filter cannot replace {clash[0]!r}")
         self.env.filters.update(filters or {})
+        # Compiled templates kept between processes (gm.render.cache): the
+        # same code for the same source and compiler, or none at all.
+        self.env.bytecode_cache = template_cache(self.env, default_folder())
         self._fingerprints: dict[str, str] = {}
         self._warmed: set[str] = set()
 

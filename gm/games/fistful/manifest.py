@@ -10,18 +10,12 @@ commands only when a step actually runs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gm.core.protocol import (
-    Command,
-    Coordinate,
-    GameInfo,
-    OptionSpec,
-    ParamSpec,
-    PostKind,
-    StepSpec,
-    Table,
-)
+from gm.games.manifest import Coordinate, GameInfo, OptionSpec, ParamSpec, PostKind, StepSpec
+
+if TYPE_CHECKING:
+    from gm.core.protocol import Command, Table
 
 PLAYERS = 2
 DEFAULT_LENGTH = "short"
