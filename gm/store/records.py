@@ -11,6 +11,7 @@ SQLAlchemy.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Sequence
@@ -447,10 +448,11 @@ class StoredEvent:
         """Whether this record's content (payload and salt) is known."""
         return self.sealed_body is None
 
-    @property
+    @functools.cached_property
     def body(self) -> str:
         """What the chain of protocol 4 commits to: the record's seal
-        (``gm.core.canonical.seal`` of its kind, payload and salt)."""
+        (``gm.core.canonical.seal`` of its kind, payload and salt), worked
+        out once (every post's proof names the records since the last)."""
         if self.sealed_body is not None:
             return self.sealed_body
         # the payload's text is canonical (gm wrote it; gm verify says when a
