@@ -9,6 +9,7 @@ players wrote themselves (their messages, quoted as typed). French wants:
 
 * U+202F NARROW NO-BREAK SPACE before ; ! ? and inside « »;
 * U+00A0 NO-BREAK SPACE before :, after « n° », between a number and $ or %,
+  between thousands (« 20 000 »),
   around the « h » of a time (« 5 h 37 », never « 05 h 37 »);
 * no space before , or . and a space after , ; : ! ? . ) » when a word
   follows (« F6).Réponse » is the slip of issue 28);
@@ -38,6 +39,7 @@ RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a space after , ; : ! ? . ) »", re.compile(rf"[,;:!?.)»][{LETTER}«(]")),
     ("no doubled space", re.compile(rf"(?<=\S)[ {NBSP}{NNBSP}]{{2,}}(?=\S)")),
     ("U+00A0 before $ %", re.compile(rf"\d[ {NNBSP}]?[$%]")),
+    ("U+00A0 between thousands", re.compile(rf"\b\d{{1,3}}[ {NNBSP}]\d{{3}}\b")),
     ("U+00A0 after n°", re.compile(rf"\b[nN]°(?!{NBSP})")),
     ("a time as « 5 h 37 »", re.compile(rf"\b\d{{1,2}}(?!{NBSP}h{NBSP}\d\d\b)\s?h\s?\d\d\b|\b0\d{NBSP}h")),
 )  # fmt: skip
@@ -106,7 +108,8 @@ def glued(markdown: str, names: list[str], quoted: tuple[str, ...] = ()) -> list
         ("Réponds«\u202fCoyote\u202f»", "a space before «"),
         ("Ta main , vide", "no space before , ."),
         ("plus de carte  à résoudre", "no doubled space"),
-        ("tu as 5 000 $", "U+00A0 before $ %"),
+        ("tu as 5\u00a0000 $", "U+00A0 before $ %"),
+        ("tu as 5 000\u00a0$", "U+00A0 between thousands"),
         ("carte n° 3", "U+00A0 after n°"),
         ("avant jeudi à 20 h 00", "a time as « 5 h 37 »"),
         ("avant jeudi à 05\u00a0h\u00a037", "a time as « 5 h 37 »"),
