@@ -149,8 +149,8 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n"
         "\n"
-        "**Élodie** prend la place de fab : son siège, tout ce qu'il avait en jeu et ses"
-        " secrets. Bienvenue, Élodie !\n"
+        "**Élodie** prend la place de fab : son siège, son jeu et ses secrets."
+        " Bienvenue, Élodie !\n"
         "\n" + footer(gm, archived=True)
     ) + gm.proof()
     assert support.private(result) == typeset(
