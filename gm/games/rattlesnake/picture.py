@@ -34,6 +34,8 @@ BUILT = "#e0a458"
 RAIL = "#3b2f2f"
 DAMAGED = "#c8102e"
 OWNER = "#1f4e79"
+LEGEND_WIDTH = 18
+"""A valley narrower than this many cells prints the tiles' codes on two lines."""
 
 LEGEND = (
     ("Sa", "saloon"),
@@ -217,7 +219,7 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
                     va="center",
                     color="white",
                     bbox={"boxstyle": "circle,pad=0.18", "fc": OWNER, "ec": "none"},
-                    zorder=4,
+                    zorder=8,  # above the railway where it crosses the cell
                 )
 
     # the towns: name and owner above their cells
@@ -252,25 +254,27 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
             zorder=7,
         )
 
-    legend = "   ".join(f"{code} {word}" for code, word in LEGEND)
-    ax.text(width / 2, height + 0.6, legend, fontsize=7, ha="center", va="center", wrap=True)
+    # under the map: the codes (on two lines where the valley is narrow), the
+    # players' numbers, the railway
+    codes = ["   ".join(f"{code} {word}" for code, word in LEGEND)]
+    if width < LEGEND_WIDTH:
+        half = len(LEGEND) // 2
+        codes = ["   ".join(f"{c} {w}" for c, w in part) for part in (LEGEND[:half], LEGEND[half:])]
     players = " · ".join(f"{n} {_safe(name)}" for name, n in numbers.items())
-    ax.text(
-        width / 2,
-        height + 1.1,
-        f"Numéros des joueurs (à qui rapporte une case bâtie) : {players}",
-        fontsize=7,
-        ha="center",
-        va="center",
-        color=OWNER,
-    )
-    ax.text(
-        width / 2,
-        height + 1.6,
-        "voie : trait plein = en état · tirets rouges = endommagée",
-        fontsize=7,
-        ha="center",
-        va="center",
-        color="#444444",
-    )
+    lines = [
+        *((line, "black") for line in codes),
+        (f"Numéros des joueurs (à qui rapporte une case bâtie) : {players}", OWNER),
+        ("voie : trait plein = en état · tirets rouges = endommagée", "#444444"),
+    ]
+    for i, (line, colour) in enumerate(lines):
+        ax.text(
+            width / 2,
+            height + 0.6 + 0.45 * i,
+            line,
+            fontsize=7,
+            ha="center",
+            va="center",
+            color=colour,
+        )
+    ax.set_ylim(height + 0.6 + 0.45 * len(lines), -0.9)
     return True
