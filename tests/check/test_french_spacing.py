@@ -25,6 +25,7 @@ import pytest
 from written import Written
 
 from gm import games
+from gm.render.grammar import elides
 
 Writer = Callable[[str], Written]
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -171,3 +172,23 @@ def test_the_game_read_holds_what_goes_wrong_too(written: Writer, game_id: str) 
     assert {"refusal", "reply", "status", "archive", "reminder", "default's reply"} <= kinds
     assert any(t.where.endswith("(roster)") for t in game.texts)
     assert any("avant" in t.markdown and "\u00a0h\u00a0" in t.markdown for t in game.texts)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_name_elides_where_french_elides(written: Writer, game_id: str) -> None:
+    """« Pioche de Ana », « Au tour de Ana » (issue 28.6): before a name that
+    starts with a vowel sound, « de », « que », « le », « la » elide (« d'Anouk »),
+    and only there (« de Barnabé », never « d'Barnabé »)."""
+    game = written(game_id)
+    quoted = tuple(game.sent)
+    found = []
+    for name in game.players:
+        if elides(name):
+            wrong = rf"\b(?:[Dd]e|[Qq]ue|[Ll][ea]) \**{re.escape(name)}\b"
+        else:
+            wrong = rf"\b(?:[DdLl]|[Qq]u)'\**{re.escape(name)}\b"
+        for t in game.texts:
+            for number, line in prose(t.markdown, quoted):
+                found += [f"{t.where}, line {number}: {m[0]}" for m in re.finditer(wrong, line)]
+    assert not found, "\n".join(found)
+    assert any(elides(n) for n in game.players) and not all(elides(n) for n in game.players)
