@@ -93,7 +93,6 @@ def test_rattlesnake_a_replacement_keeps_the_seats_town_money_and_hand(
         "Villes : A Dry Gulch (ana) · B Rattlesnake (bob) · C Tombstone Flats (Yvette) ·",
         "Numéros des joueurs : 1 ana · 2 bob · 3 Yvette.",
         "**Piste de revenus** : ana 1 000 $ · bob 2 000 $ · Yvette 0 $",
-        "Yvette gagne 1 000 $ (→ 1 000 $)",
     ):
         assert support.typeset(line) in turn, line
     assert "None" not in turn and "cyd" not in turn and "Yvette perd" not in turn
