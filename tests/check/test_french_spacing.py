@@ -192,3 +192,21 @@ def test_every_name_elides_where_french_elides(written: Writer, game_id: str) ->
                 found += [f"{t.where}, line {number}: {m[0]}" for m in re.finditer(wrong, line)]
     assert not found, "\n".join(found)
     assert any(elides(n) for n in game.players) and not all(elides(n) for n in game.players)
+
+
+DEADLINE = re.compile(
+    r"(?:avant|délai du|échéance est déplacée\s?: )\s\**(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)"
+    rf" \d{{1,2}}(?:er)? \w+ \d{{4}} à (\d{{1,2}}){NBSP}h{NBSP}(\d\d)"
+)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_deadlines_fall_on_the_quarters(written: Writer, game_id: str) -> None:
+    """« Deadlines at 5 h 37 » (issue 28.6): the written games' deadlines are
+    all delays (``+24h``, ``+48h``, ``+36h``) typed at odd minutes; players
+    read them on a quarter of an hour, in French (« à 5 h 45 »)."""
+    found = [
+        (t.where, m[0]) for t in written(game_id).texts for m in DEADLINE.finditer(t.markdown)
+    ]
+    assert found
+    assert not [f for f in found if f[1][-2:] not in ("00", "15", "30", "45")], found
