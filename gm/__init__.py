@@ -4,4 +4,4 @@ Importing ``gm`` has no side effects and imports nothing heavy: the command
 line must start fast.
 """
 
-__version__ = "0.4.0"
+__version__ = "0.4.1"

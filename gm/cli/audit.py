@@ -285,7 +285,7 @@ def chronicle(
       gm chronicle -o casse.md
       gm chronicle --format bbcode -o casse.txt      # casse-1.txt, casse-2.txt… if long
       gm chronicle --format html -o casse.html --limit 0
-      gm chronicle -o casse.md --checker-link https://example.org/gm-verif-0.3.0.html
+      gm chronicle -o casse.md --checker-link https://example.org/gm-verif-0.4.1.html
     """
     from pathlib import Path
 

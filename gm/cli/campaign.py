@@ -37,7 +37,11 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     "-p",
     required=True,
     metavar="A,B,C",
-    help="Player names in seating order, comma-separated.",
+    help=(
+        "Player names in seating order, comma-separated; NAME:f or NAME:m is a player's"
+        " grammatical gender, so that posts agree with them (none: wording that needs no"
+        " agreement; change it later with 'gm set gender')."
+    ),
 )
 @click.option(
     "--option",
@@ -75,7 +79,7 @@ def new(
 
     \b
     Example:
-      gm new magot --title "Le casse du siècle" --players fab,marco,lulu,tom,Élodie
+      gm new magot --title "Le casse du siècle" --players fab:m,marco:m,lulu:f,tom,Élodie:f
       gm new magot -t "Partie courte" -p a,b,c -o rounds=4 -o loot=5000:10,10000:10
     """
     from gm.core.names import slugify

@@ -9,7 +9,9 @@ Accepted, by one parser for every deadline the MJ types (``--deadline``,
 * a weekday, or « demain » / « aujourd'hui », with a time (``jeudi 20h``,
   ``demain 18h30``): the next such day whose time is still ahead;
 * a delay (``+48h``, ``+2d``, ``+2j``, ``+90m``, ``+1d12h``), from now, or
-  from the current deadline when the MJ moves it (``gm deadline +24h``).
+  from the current deadline when the MJ moves it (``gm deadline +24h``),
+  rounded up to the next quarter of an hour: typed at 5:37, ``+24h`` is
+  5:45 the next day (players read « 5 h 45 », not an odd « 5 h 37 »).
 
 A date without a time means 20:00, the usual forum deadline (midnight is
 rarely meant). Deadlines are stored as ISO 8601 with the zone's offset.
@@ -100,8 +102,7 @@ def parse_deadline(
         minutes_ahead = (days * 24 + hours) * 60 + minutes
         if minutes_ahead > MAX_AHEAD.total_seconds() // 60:
             raise _too_far(text)
-        later = ((base or now) + timedelta(minutes=minutes_ahead)).astimezone(tz)
-        later = later.replace(second=0, microsecond=0)
+        later = _quarter_up(((base or now) + timedelta(minutes=minutes_ahead)).astimezone(tz))
         if later <= now:
             raise InputError(f"the deadline {quoted(text)} is already past", code="input/deadline")
         return later
@@ -113,6 +114,20 @@ def parse_deadline(
     if at - now > MAX_AHEAD:
         raise _too_far(text)
     return at
+
+
+QUARTER = 15
+"""Minutes a delay's deadline is rounded up to: « jeudi à 5 h 45 », never « 5 h 37 »."""
+
+
+def _quarter_up(moment: datetime) -> datetime:
+    """``moment`` rounded up to the next quarter of an hour (itself if it is one):
+    a delay counts from the minute the MJ typed it, a forum's deadline falls on
+    the clock's quarters; rounding up never gives less time than asked."""
+    if moment.minute % QUARTER == 0 and not moment.second and not moment.microsecond:
+        return moment
+    ahead = QUARTER - moment.minute % QUARTER
+    return (moment + timedelta(minutes=ahead)).replace(second=0, microsecond=0)
 
 
 def _too_far(text: str) -> InputError:

@@ -10,9 +10,11 @@ the English words gm's code uses for the things of the games may show.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from published import GAMES
+from written import Written
 
 ENGLISH = {
     "and", "bag", "bank", "card", "cards", "deck", "draw", "false", "from", "hand",
@@ -40,3 +42,18 @@ def test_no_english_word_in_any_post(published, game_id: str) -> None:
     for post in game.on_forum.posts:
         words = {w.lower() for w in WORD.findall(prose(post.markdown))} - names
         assert not words & ENGLISH, (post.number, post.kind, sorted(words & ENGLISH))
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "toss"])
+def test_no_english_word_in_any_reply_either(
+    written: Callable[[str], Written], game_id: str
+) -> None:
+    """The private replies too — refusals, defaults, nudges, statuses,
+    archives, late replies — of a game that goes wrong now and then
+    (``written``), players' own words (quoted) apart."""
+    game = written(game_id)
+    names = {w.lower() for name in game.players for w in WORD.findall(name)}
+    said = {w.lower() for text in game.sent for w in WORD.findall(text)}
+    for text in game.texts:
+        words = {w.lower() for w in WORD.findall(prose(text.markdown))} - names - said
+        assert not words & ENGLISH, (text.where, sorted(words & ENGLISH))

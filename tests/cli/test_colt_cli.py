@@ -155,3 +155,23 @@ def test_a_pushed_bandit_agrees_with_their_declared_gender(db: str, tmp_path: Pa
     assert support.typeset("lulu est poussée dans le wagon 3") in out
     assert support.typeset("marco se retrouve dans le wagon 4") in out  # no gender declared
     assert support.typeset("tom est repoussé dans le wagon 2") in out
+
+
+def test_a_bandit_without_a_purse_has_none_in_the_final_table(db: str) -> None:
+    """Issue 28.6, « bourses : aucun »: the purses column says « aucune », in
+    the feminine of « bourse », for lulu, who ends the example game without one."""
+    final = support.Gm(db)("play", str(ROOT / "campaigns" / "exemple-colt.toml")).stdout
+    assert support.typeset("| 3 | lulu (Tuco) | aucune | 0 | 1 | 0 $ | — | 1 000 $ | 5 |") in final
+    assert "| aucun |" not in final
+
+
+def test_a_refusal_lists_every_card_of_the_hand_the_marshal_included(db: str) -> None:
+    """Issue 28.6: the refusal's list of playable cards left out the Marshal
+    a player held. It lists the whole hand (Balle cards apart: never played)."""
+    gm = support.Gm(db)
+    setup(gm)
+    refused = gm("order", "ana", "je joue le truc", code=1)
+    assert support.private(refused) == support.typeset(
+        "Je n'ai pas compris « je joue le truc », ana : joue une carte de ta main (Déplacement,"
+        " Tir, Braquage, Changement d'étage, Marshal, Coup de poing) ou écris « je pioche ».\n"
+    )

@@ -88,3 +88,29 @@ def test_history_names_the_counts_of_the_game_when_a_place_is_wrong(
     assert "WHERE '1.2.3.4' is not numbers joined by dots" in too_deep.output
     both = rattlesnake("history", "2", "-r", "2", code=2)
     assert "WHERE or --round, not both" in both.output
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("magot", "fab:m,marco,lulu:f"),
+        ("fistful", "ana:f,bob:m"),
+        ("colt", "ana:f,bob:m,cyd"),
+        ("rattlesnake", "ana:f,bob:m"),
+    ],
+)
+def test_a_replacement_notice_names_nothing_the_game_has_not(
+    db: str, game: str, players: str
+) -> None:
+    """Issue 28.6: the notice said « mêmes blessures » in games without
+    wounds, and « tout ce qu'il avait » of a player who may be a woman: it
+    says what every game's seat keeps, with no game's word and no gender."""
+    gm = support.Gm(db)
+    gm("new", game, "-t", "La relève", "-p", players, "--seed", "s")
+    old = players.split(":")[0]
+    notice = gm("replace", old, "Zoé", "--gender", "f").stdout
+    of = "d'ana" if old == "ana" else f"de {old}"
+    assert support.typeset(
+        f"**Zoé** prend la place {of} : son siège, son jeu et ses secrets. Bienvenue, Zoé !\n"
+    ) in notice
+    assert not re.search(r"blessure|butin|\bil\b|\belle\b", notice)

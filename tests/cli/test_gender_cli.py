@@ -62,3 +62,12 @@ def test_a_wrong_gender_or_player_is_refused_and_nothing_recorded(gm: support.Gm
     result = gm("set", "format", "bbcode", "f", code=2)
     assert "gm set format takes one value" in result.stderr
     assert len(gm.history()) == before
+
+
+def test_gm_new_help_shows_how_to_give_a_gender(gm: support.Gm) -> None:
+    """Issue 28.5: `gm new --help` did not show `name:f`, the only way to give
+    a player their gender at the start."""
+    shown = " ".join(gm("new", "--help").stdout.split())
+    assert "--players fab:m,marco:m,lulu:f,tom,Élodie:f" in shown
+    assert "NAME:f or NAME:m is a player's grammatical gender, so that posts agree with them" in shown
+    assert "'gm set gender'" in shown

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +32,9 @@ BILLS = "20000,10000,5000,5000,5000"
 DEADLINE = "2026-12-03 20:00"  # with the clock frozen on 2026-12-01 (conftest.py)
 DEADLINE_FR = "jeudi 3 décembre 2026 à 20 h 00"
 OPTION_WORD = re.compile(r"bang|clic", re.IGNORECASE)
+
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def nb(text: str) -> str:
@@ -669,12 +673,15 @@ def expected_results(gm: Gm, proved: bool = True) -> str:
             "\n"
             "Restent sur la table pour le tour suivant : 5 000 (5 000 $).\n"
             "\n"
-            "| joueur | butin | blessures | honte |\n"
-            "|---|--:|:-:|:-:|\n"
-            "| lulu | 20 000 $ | 0 | 0 |\n"
-            "| tom | 20 000 $ | 0 | 0 |\n"
-            "| fab | 0 $ | 1 | 0 |\n"
-            "| marco | 0 $ | 0 | 1 |\n"
+            "| rang | joueur | butin | blessures | honte | score |\n"
+            "|:-:|---|--:|:-:|:-:|--:|\n"
+            "| 1 | lulu | 20 000 $ | 0 | 0 | 20 000 $ |\n"
+            "| 1 | tom | 20 000 $ | 0 | 0 | 20 000 $ |\n"
+            "| 3 | fab | 0 $ | 1 | 0 | 0 $ |\n"
+            "| 4 | marco | 0 $ | 0 | 1 | −5 000 $ |\n"
+            "\n"
+            "_Classement au score (le butin, moins 5 000 $ par point de honte) ; à score égal,"
+            " le moins de honte, puis le plus de blessures._\n"
             "\n"
         )
         + (  # the chart keeps plain spaces: it is a code block, aligned by columns
@@ -1158,3 +1165,45 @@ def test_order_seals_are_published_at_the_reveal_and_can_be_checked(db: str) -> 
         assert event["seal"] == "sha256:" + digest
         resealed.append((event["payload"]["player"], digest[:32]))
     assert resealed == replies
+
+
+def test_the_standings_show_the_rank_and_the_score_that_sort_them(db: str) -> None:
+    """Issue 28.5: the standings after each round were sorted by score (R-8)
+    but showed only the loot, so a richer player listed below a poorer one
+    looked like a mistake. Every results post of the example game now shows
+    each row's rank and score, and says what sorts them: the score is the
+    loot less 5 000 $ a point of shame, the living come first by score, then
+    fewer shame points, then more wounds, and the rank follows it."""
+    gm = support.Gm(db)
+    posts = gm("play", str(ROOT / "campaigns" / "exemple-magot.toml")).stdout
+    tables = re.findall(
+        r"\| rang \| joueur \| butin \| blessures \| honte \| score \|\n\|:-:\|---\|--:\|:-:\|:-:\|--:\|\n"
+        r"((?:\|.*\|\n)+)\n_Classement au score \(le butin, moins 5 000 \$ par point de honte\)"
+        r" ; à score égal, le moins de honte, puis le plus de blessures"
+        r"(?: ; les morts après les vivants)?\._",
+        posts.replace("\u00a0", " ").replace("\u202f", " "),
+    )
+    assert len(tables) == 8  # one per round
+    loot_out_of_order = False
+    for table in tables:
+        rows = [
+            [cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()
+        ]
+        money = [
+            [int(cell.replace(" ", "").replace("$", "").replace("−", "-")) for cell in (r[2], r[5])]
+            for r in rows
+        ]
+        alive = [r[0] != "—" for r in rows]
+        for (loot, score), row in zip(money, rows, strict=True):
+            assert score == loot - 5000 * int(row[4]), row
+        # R-8: the living first, by score, then fewer shame points, then more wounds
+        keys = [
+            (a, s, -int(r[4]), 3 if r[3] in ("mort", "morte", "hors-jeu") else int(r[3]))
+            for a, (_, s), r in zip(alive, money, rows, strict=True)
+        ]
+        assert keys == sorted(keys, reverse=True), table
+        ranks = [int(r[0]) for r in rows if r[0] != "—"]
+        assert ranks == sorted(ranks) and ranks[0] == 1
+        loot_out_of_order |= [m[0] for m in money] != sorted((m[0] for m in money), reverse=True)
+    # a table where the loot alone would not explain the order (the point of the score)
+    assert loot_out_of_order

@@ -84,6 +84,18 @@ def test_rattlesnake_a_replacement_keeps_the_seats_town_money_and_hand(
     assert support.typeset("Ton argent : **8 000 $** · revenus : 0 $ par tour · ta ville : C.") in reply
     genders = [r["payload"] for r in gm.history() if r["kind"] == "gm.gender-set"]
     assert genders[-1] == {"player": "cyd", "gender": "f"}  # the seat's
+    # issue 28.2: the posts after it give Yvette cyd's town, number and income
+    # (the town was listed unowned, « None », and every place « Yvette perd »)
+    gm("order", "bob", "B3")
+    gm("order", "bob", "action")
+    turn = gm("order", "bob", "fin").stdout
+    for line in (
+        "Villes : A Dry Gulch (ana) · B Rattlesnake (bob) · C Tombstone Flats (Yvette) ·",
+        "Numéros des joueurs : 1 ana · 2 bob · 3 Yvette.",
+        "**Piste de revenus** : ana 1 000 $ · bob 2 000 $ · Yvette 0 $",
+    ):
+        assert support.typeset(line) in turn, line
+    assert "None" not in turn and "cyd" not in turn and "Yvette perd" not in turn
     assert gm("verify").exit_code == 0
 
 

@@ -119,6 +119,30 @@ def test_french_dates_as_players_write_them(gm: support.Gm, when: str, at: str) 
     assert gm.status()["deadline"] == at
 
 
+def test_a_delay_falls_on_a_quarter_of_an_hour_written_as_french_reads_it(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28.6, « deadlines at 5 h 37 »: a delay counted from the minute the
+    MJ typed it gave an odd deadline. It is rounded up to the next quarter of
+    an hour (never less time than asked), and printed as French typesetting
+    writes a time: the hour without a leading zero, « h », the minutes in two
+    digits, with no-break spaces (« 5 h 45 », not « 05 h 45 » nor « 5:45 »)."""
+    import gm.service.env
+
+    typed = datetime(2026, 12, 1, 4, 37, 12, tzinfo=ZoneInfo("UTC"))  # 5 h 37 in Paris
+    monkeypatch.setattr(gm.service.env, "utcnow", lambda: typed)
+    gm = support.Gm(db)
+    gm("new", "magot", "--title", TITLE, "--players", "fab,marco,lulu", "--seed", "s")
+    post = gm("draw", "--bills", BILLS, "--deadline", "+24h").stdout
+    assert typeset("Ordres en MP avant **mercredi 2 décembre 2026 à 5 h 45**.") in post
+    assert gm.status()["deadline"] == "2026-12-02T05:45:00+01:00"
+    # moved by a delay, it stays on its quarter; a time typed by the MJ is kept as typed
+    gm("deadline", "+90m")
+    assert gm.status()["deadline"] == "2026-12-02T07:15:00+01:00"
+    gm("deadline", "mercredi 18h05")
+    assert gm.status()["deadline"] == "2026-12-02T18:05:00+01:00"
+
+
 @pytest.mark.parametrize(
     ("when", "why"),
     [
@@ -149,8 +173,8 @@ def test_replace_seats_the_newcomer_with_the_seat_and_its_secrets(gm: support.Gm
     assert result.stdout == typeset(
         f"**{TITLE} — changement à la table n° 1**\n"
         "\n"
-        "**Élodie** prend la place de fab : son siège, tout ce qu'il avait en jeu et ses"
-        " secrets. Bienvenue, Élodie !\n"
+        "**Élodie** prend la place de fab : son siège, son jeu et ses secrets."
+        " Bienvenue, Élodie !\n"
         "\n" + footer(gm, archived=True)
     ) + gm.proof()
     assert support.private(result) == typeset(

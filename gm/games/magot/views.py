@@ -267,6 +267,7 @@ def _results(state: State, record: RoundRecord, n: Name) -> dict[str, Any]:
         "carry": list(result.carry),
         "carry_total": sum(result.carry),
         "standings": _without_seats(standings),
+        "shame_penalty": SHAME_PENALTY,
         "chart": _chart(state, standings, record.number),
         "chart_labels": _labels("Butin tour par tour", "tour", "Butin", "$"),
         "ended": ended,

@@ -202,6 +202,7 @@ def _bank_attacked(state: State, event: BankAttacked) -> State:
 
 def shot_fired(state: State, event: ShotFired) -> State:
     assert state.combat is not None
+    counted = fight.counted(state.combat.fighter(event.player))
     free = event.free.label if event.free is not None else None
     combat = fight.shoot(state.combat, event.player, event.cards, free=free)
     after = state.with_seat(
@@ -214,6 +215,7 @@ def shot_fired(state: State, event: ShotFired) -> State:
         cards=list(event.cards),
         total=event.total,
         free=event.free.value if event.free else None,
+        counted=[list(c) for c in counted],
     )
 
 

@@ -150,6 +150,15 @@ def modifier(permanents: Iterable[str]) -> int:
     return sum((p in BONUS) - (p in MALUS) for p in permanents)
 
 
+def counted(fighter: Fighter) -> tuple[tuple[str, int], ...]:
+    """The permanents that count at ``fighter``'s next shot, each with what it
+    adds (R-15: +1 or −1, at their first shot only), in the order they lie:
+    what a blow's total holds beside the shot cards."""
+    if fighter.fired:
+        return ()
+    return tuple((p, 1 if p in BONUS else -1) for p in fighter.permanents if p in BONUS + MALUS)
+
+
 def free_shots(fighter: Fighter) -> tuple[str, ...]:
     """The permanents a fighter may name to open with their free shot alone (first shot only)."""
     if fighter.fired:

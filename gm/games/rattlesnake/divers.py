@@ -57,18 +57,20 @@ def play_divers(run: Run, actor: str, command: PlayDivers, draws: Draws) -> None
     player = acting(state, actor, command.player)
     in_free(state, player, "playing a carte divers")
     card = command.card
+    divers = [c.label for c in state.hand_of(player) if isinstance(c, Card) and c in DIVERS]
     if card not in DIVERS:
         raise refuse(
             f"{card.label} is not a carte divers: only those are played at step 3",
             "not-divers",
-            card=card.value,
+            card=card.label,
+            what="play",
+            divers=divers,
         )
     if card not in state.hand_of(player):
-        divers = [c.label for c in state.hand_of(player) if isinstance(c, Card) and c in DIVERS]
         raise refuse(
             f"{player} holds no {card.label} (cartes divers in hand: {', '.join(divers) or 'none'})",
             "not-in-hand",
-            card=card.value,
+            card=card.label,
             hand=divers,
         )
     number = turn_number(state)
@@ -164,11 +166,14 @@ def trade(run: Run, actor: str, command: Trade, draws: Draws) -> None:
     card = command.card
     if card not in DIVERS:
         raise refuse(
-            f"only cartes divers are sold, not {card.label} (R-12)", "bad-trade", card=card.value
+            f"only cartes divers are sold, not {card.label} (R-12)",
+            "not-divers",
+            card=card.label,
+            what="trade",
         )
     if card not in state.hand_of(seller):
         raise refuse(
-            f"{seller} holds no {card.label} to sell", "not-in-hand", card=card.value, player=seller
+            f"{seller} holds no {card.label} to sell", "not-in-hand", card=card.label, player=seller
         )
     price = command.price
     if price < 0 or price % 1000:

@@ -42,7 +42,7 @@ from typing import Any
 from gm.core import rules as core_rules
 from gm.core.names import fold, mentions
 from gm.core.protocol import Command, Table, table_for
-from gm.errors import AmbiguousOrderError, InputError, OrderSyntaxError
+from gm.errors import AmbiguousOrderError, IllegalOrderError, InputError, OrderSyntaxError
 
 from . import poker as pk
 from .cards import DIVERS, Card, find_cards
@@ -74,7 +74,7 @@ from .commands import (
     Trade,
 )
 from .model import Phase, State
-from .tiles import find_tile
+from .tiles import Tile, find_tile
 
 _PARTS = re.compile(r"\n|;|,(?!\d{3})| puis ", re.IGNORECASE)
 _WORD = re.compile(r"[0-9a-z]+")
@@ -101,6 +101,30 @@ LOWER_WORDS = {"baisse", "baisser", "abaisse", "descend", "descends"}
 CLOSE_WORDS = {"cartes"}
 FLEE_WORDS = {"fuis", "fuir", "fuite", "file"}
 FIGHT_WORDS = {"revolver", "combat", "degaine", "tire", "feu"}
+GAME_WORDS = frozenset(
+    {
+        *END_WORDS, *PASS_WORDS, *ACTION_WORDS, *SHOT_WORDS, *ATTACK_WORDS, *BUY_WORDS,
+        *SELL_WORDS, *POKER_WORDS, *NO_WORDS, *STAY_WORDS, *JOIN_WORDS, *LOWER_WORDS,
+        *CLOSE_WORDS, *FLEE_WORDS, *FIGHT_WORDS,
+        *(w for c in Card for w in _WORD.findall(fold(f"{c.label} {c.word}"))),
+        *(w for t in Tile for w in _WORD.findall(fold(f"{t.label} {t.word}"))),
+        "goudron", "plumes", "gratuit", "reaction", "fuir",
+    }
+)  # fmt: skip
+"""The words orders are made of (a card's or a tile's words among them)."""
+
+
+_FILLER_TEXT = """
+    je j tu il elle on nous vous me m te t se s moi toi lui le la les l un une des de du d
+    au aux a et ou en y sur avec pour par dans devant chez vers contre ma mon mes ta ton tes
+    sa son ses ce cette ca c ceci cela est sont suis es ai as ont vais va que qu qui ne n
+    plus aussi alors donc puis ensuite encore bon ok oui allez hop voila voici bien
+    salut bonjour bonsoir coucou hello merci mj gm stp svp please
+    carte cartes tuile tuiles tour banque mise dollars dollar prix case ville
+"""
+FILLER = frozenset(_FILLER_TEXT.split())
+"""Common words of a message that say nothing of the game: a part made only
+of them (« Salut MJ ») is passed over, and they are never reported unread."""
 
 
 def tokens(text: str) -> list[str]:
@@ -126,7 +150,48 @@ def parse(state: State, player: str, text: str, table: Table | None = None) -> t
     parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
     if not parts:
         raise _syntax(f"nothing to read in {text!r}", text, "empty")
-    return tuple(_part(state, player, part, names) for part in parts)
+    commands: list[Command] = []
+    for part in parts:
+        try:
+            commands.append(_part(state, player, part, names))
+        except OrderSyntaxError:
+            # A part that says nothing of the game is chatter, not an order:
+            # a greeting anywhere, anything after what was read (« Tricheur
+            # avec Fab, hihi »). The MJ's note lists its words (``unread``).
+            words = words_of(part, names)
+            if not _says_nothing(state, words) or not (commands or FILLER.issuperset(words)):
+                raise
+    if not commands:
+        raise _syntax(f"nothing to read in {text!r}", text, "empty")
+    return tuple(commands)
+
+
+def _game_word(state: State, word: str) -> bool:
+    """Whether ``word`` (of ``words_of``) is something the notation reads: a
+    player, a number, a cell or slot, a tile, a card, a word of an order."""
+    return (
+        word.startswith(NAMED)
+        or any(c.isdigit() for c in word)
+        or word in GAME_WORDS
+        or state.board.find(word) is not None
+        or find_tile(word) is not None
+    )
+
+
+def _says_nothing(state: State, words: Sequence[str]) -> bool:
+    return not any(_game_word(state, w) for w in words)
+
+
+def unread(state: State, player: str, text: str, table: Table | None = None) -> tuple[str, ...]:
+    """The words of an accepted message that nothing was read from: no
+    player, number, cell, tile, card or word of an order, and no common word.
+    The MJ's note lists them (« Tricheur avec Fab, hihi »: « hihi »), so that
+    nothing a player wrote is lost unseen."""
+    out: list[str] = []
+    for word in words_of(text, table_for(table, state.players).labels):
+        if not (_game_word(state, word) or word in FILLER or word in out):
+            out.append(word)
+    return tuple(out)
 
 
 def amount(text: str) -> int | None:
@@ -222,7 +287,7 @@ def _part(state: State, player: str, text: str, names: Labels) -> Command:
     if state.phase is Phase.POKER and state.poker is not None:
         return _poker(state, state.poker, player, text, words)
     if wordset & BUY_WORDS or wordset & SELL_WORDS:
-        return _trade(player, text, words, buying=bool(wordset & BUY_WORDS))
+        return _trade(state, player, text, words, buying=bool(wordset & BUY_WORDS))
     if wordset & POKER_WORDS:
         # a player naming themself gets the rules' refusal, not a syntax error
         target = _any_player(words, skip=player) or _any_player(words)
@@ -283,8 +348,11 @@ def _divers(state: State, player: str, words: list[str], cards: list[Card]) -> C
     return PlayDivers(player, card, holder)
 
 
-def _trade(player: str, text: str, words: list[str], buying: bool) -> Trade:
-    cards = [c for c in _cards_in(words, text) if c in DIVERS]
+def _trade(state: State, player: str, text: str, words: list[str], buying: bool) -> Trade:
+    named = _cards_in(words, text)
+    cards = [c for c in named if c in DIVERS]
+    if not cards:
+        _refuse_other_card(state, player, text, named, buying)
     if len(cards) != 1:
         raise _syntax(
             f"a trade names one carte divers: « achète Dynamitero à cyd pour 2000 » (in {text!r})",
@@ -305,6 +373,26 @@ def _trade(player: str, text: str, words: list[str], buying: bool) -> Trade:
     if buying:
         return Trade(seller=other, buyer=player, card=cards[0], price=price)
     return Trade(seller=player, buyer=other, card=cards[0], price=price)
+
+
+def _refuse_other_card(
+    state: State, player: str, text: str, named: list[Card], buying: bool
+) -> None:
+    """A trade of a card that is no *carte divers* (R-12: only those are sold):
+    a poker card by its name, a game card by its number before the price.
+    The refusal says which card and why, and a seller's own cartes divers."""
+    head = fold(text).partition("pour")[0]
+    numbers = [int(m[1]) for m in _AMOUNT.finditer(head) if m[1].isdigit()]
+    games = [n for n in numbers if pk.is_game_card(n)]
+    card = named[0].label if named else (f"le {games[0]}" if games else None)
+    if card is None:
+        return
+    params: dict[str, Any] = {"text": text, "card": card, "what": "trade"}
+    if not buying and player in state.players:  # their own hand only: never another's
+        params["divers"] = [c.label for c in state.hand_of(player) if c in DIVERS]
+    raise IllegalOrderError(
+        f"only cartes divers are sold (R-12), not {card}", code="rattlesnake/not-divers", params=params
+    )
 
 
 def _shots(text: str, words: list[str]) -> tuple[int, ...]:

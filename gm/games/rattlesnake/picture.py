@@ -5,8 +5,11 @@ matplotlib on the figure the platform gives, from a public view's
 ``valley`` only (``views.valley_data``): so the picture shows no more than
 the post it illustrates. Each cell is a square coloured by its zone (town
 building cell, station, prairie, mine), labelled with its name and, once
-built, its tile's code; each town is named with its owner; the railway is
-drawn between its ends. Every word is French.
+built, its tile's code and, in a blue disc, the number of the player it pays
+(the owner of the nearest saloon, R-4), as the text map writes « Bq3 »; the
+numbers are spelled out under the map (« 1 ana · 2 bob »), each town is
+named with its owner; the railway is drawn between its ends. Every word is
+French.
 
 The board data place towns and cells but not the railway's junctions: a
 junction is drawn at the mean of the station cells of the towns it links
@@ -31,6 +34,8 @@ BUILT = "#e0a458"
 RAIL = "#3b2f2f"
 DAMAGED = "#c8102e"
 OWNER = "#1f4e79"
+LEGEND_WIDTH = 18
+"""A valley narrower than this many cells prints the tiles' codes on two lines."""
 
 LEGEND = (
     ("Sa", "saloon"),
@@ -64,10 +69,16 @@ def _zone(cell: Mapping[str, Any]) -> str:
 def _title(view: Mapping[str, Any]) -> str:
     turn = view.get("turn") or {}
     if view.get("winners") is not None and "standings" in view:
-        return "Rattlesnake Valley — fin de la partie"
+        return "La vallée de Rattlesnake — fin de la partie"
     if isinstance(turn, Mapping) and turn.get("number"):
-        return f"Rattlesnake Valley — tour {turn['number']}"
-    return "Rattlesnake Valley"
+        return f"La vallée de Rattlesnake — tour {turn['number']}"
+    return "La vallée de Rattlesnake"
+
+
+def owner_numbers(valley: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's number, as the text map numbers a built cell's owner:
+    their place in the order of the table, from 1."""
+    return {str(p): i for i, p in enumerate(valley.get("players") or (), start=1)}
 
 
 def junction_places(valley: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
@@ -165,7 +176,8 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
         if name not in {t["id"] for t in valley["towns"]}:  # a junction
             ax.plot([x], [y], marker="o", color=RAIL, markersize=5, zorder=6)
 
-    # the cells
+    # the cells; a built one with its tile's code and the number of the player it pays
+    numbers = owner_numbers(valley)
     for cell in valley["cells"]:
         x, y = float(cell["x"]), float(cell["y"])
         zone = _zone(cell)
@@ -195,6 +207,20 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
                 va="center",
                 zorder=4,
             )
+            number = numbers.get(str(cell.get("owner")))
+            if number is not None:  # whom it pays, as the text map says it (« Bq3 »)
+                ax.text(
+                    x + 0.8,
+                    y + 0.22,
+                    str(number),
+                    fontsize=6.5,
+                    fontweight="bold",
+                    ha="center",
+                    va="center",
+                    color="white",
+                    bbox={"boxstyle": "circle,pad=0.18", "fc": OWNER, "ec": "none"},
+                    zorder=8,  # above the railway where it crosses the cell
+                )
 
     # the towns: name and owner above their cells
     spans: dict[str, list[tuple[float, float]]] = {}
@@ -228,15 +254,27 @@ def draw_valley(view: Mapping[str, Any], figure: Any) -> bool:
             zorder=7,
         )
 
-    legend = "   ".join(f"{code} {word}" for code, word in LEGEND)
-    ax.text(width / 2, height + 1.1, legend, fontsize=7, ha="center", va="center", wrap=True)
-    ax.text(
-        width / 2,
-        height + 1.6,
-        "voie : trait plein = en état · tirets rouges = endommagée",
-        fontsize=7,
-        ha="center",
-        va="center",
-        color="#444444",
-    )
+    # under the map: the codes (on two lines where the valley is narrow), the
+    # players' numbers, the railway
+    codes = ["   ".join(f"{code} {word}" for code, word in LEGEND)]
+    if width < LEGEND_WIDTH:
+        half = len(LEGEND) // 2
+        codes = ["   ".join(f"{c} {w}" for c, w in part) for part in (LEGEND[:half], LEGEND[half:])]
+    players = " · ".join(f"{n} {_safe(name)}" for name, n in numbers.items())
+    lines = [
+        *((line, "black") for line in codes),
+        (f"Numéros des joueurs (à qui rapporte une case bâtie) : {players}", OWNER),
+        ("voie : trait plein = en état · tirets rouges = endommagée", "#444444"),
+    ]
+    for i, (line, colour) in enumerate(lines):
+        ax.text(
+            width / 2,
+            height + 0.6 + 0.45 * i,
+            line,
+            fontsize=7,
+            ha="center",
+            va="center",
+            color=colour,
+        )
+    ax.set_ylim(height + 0.6 + 0.45 * len(lines), -0.9)
     return True

@@ -360,6 +360,8 @@ def _evolved(state: State, event: Event) -> State:
 
 
 def shot_fired(state: State, event: ShotFired) -> State:
+    assert state.poker is not None and state.poker.combat is not None
+    counted = fight.counted(state.poker.combat.fighter(event.player))
     after = _evolved(state, event)
     after = after.with_seat(
         "shots", event.player, without_all(state.shots_of(event.player), event.cards)
@@ -371,6 +373,7 @@ def shot_fired(state: State, event: ShotFired) -> State:
         cards=list(event.cards),
         total=event.total,
         free=event.free.value if event.free else None,
+        counted=[list(c) for c in counted],
     )
 
 

@@ -225,7 +225,10 @@ def _action_drawn(state: State, event: ActionDrawn) -> State:
 def _shots_drawn(state: State, event: ShotsDrawn) -> State:
     after = state.but(shot_deck=state.shot_deck[len(event.cards) :])
     after = after.with_seat("shots", event.player, (*state.shots_of(event.player), *event.cards))
-    return after.with_move("drawn", player=event.player, count=len(event.cards))
+    # the active player's draw is the one they chose (« coups »); another
+    # player's is a bank owner's, after the attack: the post says it
+    owner = state.current is not None and state.current.player != event.player
+    return after.with_move("drawn", player=event.player, count=len(event.cards), owner=owner)
 
 
 def _deck_reshuffled(state: State, event: DeckReshuffled) -> State:
@@ -236,7 +239,11 @@ def _deck_reshuffled(state: State, event: DeckReshuffled) -> State:
         if deck == event.deck:
             del given[i]
             break
-    return state.but(shuffles=tuple(counts.items()), given_orders=tuple(given))
+    after = state.but(shuffles=tuple(counts.items()), given_orders=tuple(given))
+    if after.current is None:
+        return after
+    # the turn's post says so: a new deck, and the draw that ordered it (or the MJ)
+    return after.with_move("reshuffled", deck=event.deck, number=event.number)
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:

@@ -290,7 +290,13 @@ def _turn(state: State, number: int, nm: Name, first_move: int = 1) -> dict[str,
         "cell": record.cell,
         "income": record.income,
         "ended": record.ended,
-        "moves": [_move(state, m, nm) for m in record.moves[first_move - 1 :] if m.what != "drawn"],
+        # a draw is said by the choice it follows (« pioche deux cartes coups »),
+        # but a bank owner's, after the attack, by itself
+        "moves": [
+            _move(state, m, nm)
+            for m in record.moves[first_move - 1 :]
+            if m.what != "drawn" or m.get("owner")
+        ],
     }
 
 

@@ -530,3 +530,49 @@ def test_r18_a_poker_game_that_brings_the_threshold_ends_the_game_at_once(
     assert state.winners == ("ana",) and state.won_by == "threshold"
     assert state.cash == (200_000, 5_000, 10_000)
     assert state.current is not None and state.current.income == 0  # no income after the win
+
+
+CHALLENGER_SAYS = (
+    "je reste", "Coyote", "je suis", "je baisse à 1000", "cartes", "aucune", "rien",
+    "le 12", "le 13", "le 15", "le 16", "le 99", "pas de réaction", "Tricheur avec bob",
+    "Joueur professionnel 12", "Goudron & Plumes", "pas de Goudron", "revolver", "pas de combat",
+    "je fuis", "2", "passe", "fin", "poker cyd 1000", "achète Coyote à bob pour 1000",
+)  # fmt: skip
+"""What the challenger may write, right or wrong, at any moment of a poker game."""
+
+
+def _told_the_challenger(db: str, tmp_path: Path, bob: str) -> dict[tuple[int, str], str]:
+    """Everything ana, the challenger, is told (accepted previews and refusals)
+    at each moment of a poker game against bob, whose hand is ``bob``, up to
+    the moment bob alone is awaited for his face-down card."""
+    hands = {**HANDS3, "bob": bob}
+    tmp_path.mkdir()
+    path = _scenario(tmp_path, THREE, hands, '[[turns]]\ntile = "A2"\ndraw = "coups"\n')
+    table = _Table.start(db, path, keep_end=False)
+    told: dict[tuple[int, str], str] = {}
+    moves = [("ana", "poker bob 3000"), ("bob", "je reste"), ("cyd", "je suis"), ("ana", "cartes")]
+    moves += [("ana", "le 17"), ("cyd", "le 9")]
+    for moment, (player, text) in enumerate(moves):
+        table.say(player, text)
+        for said in CHALLENGER_SAYS:
+            try:
+                reply = actions.submit(table.env, table.slug, "ana", said, preview=True).reply
+            except GMError as err:
+                reply = f"{err.code}: {err.draft}"
+            told[moment, said] = _plain(reply or "")
+    assert [a.player for a in GAME.awaiting(table.state)] == ["bob"]
+    return told
+
+
+def test_a_poker_refusal_tells_the_challenger_nothing_of_the_challenged(
+    new_db: Any, tmp_path: Path
+) -> None:
+    """Issue 28.5: a refusal must not tell the challenger what the challenged
+    holds or chose. Two games alike but for bob's hand — a Coyote and the 12,
+    or neither — tell ana, the challenger, the very same things at every
+    moment, whatever she writes, right up to bob's face-down card."""
+    with_coyote = _told_the_challenger(new_db("a"), tmp_path / "a", "12, 14, 2, 16, Coyote")
+    without = _told_the_challenger(new_db("b"), tmp_path / "b", "13, 15, 3, 21, Punaises")
+    assert with_coyote == without
+    refused = [text for text in with_coyote.values() if text.startswith("rattlesnake/")]
+    assert len(refused) > 50 and any("card-not-in-hand" in text for text in refused)

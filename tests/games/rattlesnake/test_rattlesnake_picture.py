@@ -2,7 +2,8 @@
 example campaign (``campaigns/exemple-rattlesnake.toml``).
 
 The picture is drawn from a public view's ``valley`` only: every cell with
-its name, built cells with their tile's code, the towns with their owners
+its name, built cells with their tile's code and the number of the player
+they pay (as the text map, issue 28.7), the towns with their owners
 (« (libre) » for a town nobody owns), the rail slots by id; junctions at the
 mean of the stations of the towns they link. The same game draws the same
 bytes.
@@ -79,12 +80,16 @@ def test_gm_picture_draws_the_valley(db: str, tmp_path: Path, suffix: str) -> No
         assert data.startswith(b"\x89PNG")
         return
     texts = svg_texts(data)
-    assert "Rattlesnake Valley — tour 5" in texts
+    assert "La vallée de Rattlesnake — tour 5" in texts
     for town in ("A · Dry Gulch\nfab", "B · Rattlesnake\nmarco", "E · Silver Springs\nlulu"):
         assert all(part in texts for part in town.split("\n")), town
     assert "C · Tombstone Flats" in texts and "(libre)" in texts
     # built cells: codes; free ones: names; every rail slot by id
     assert texts.count("Sa") == 3 and {"Bq", "Ho", "St", "Mi"} <= set(texts)
+    # each built cell says whom it pays, by the number the text map gives
+    # (« St1 Sa1 » in fab's town, marco's mine M1 and saloon, lulu's E1-E3)
+    assert (texts.count("1"), texts.count("2"), texts.count("3")) == (2, 2, 3)
+    assert "Numéros des joueurs (à qui rapporte une case bâtie) : 1 fab · 2 marco · 3 lulu" in texts
     assert {"A3", "M2", "P5a", "R1", "R20"} <= set(texts)
     # nothing secret: no cash in the picture (lulu's 9 000, the others' 14 000)
     assert not any("000" in t for t in texts)

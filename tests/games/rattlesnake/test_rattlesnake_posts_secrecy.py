@@ -122,7 +122,7 @@ def check_private(game: Table) -> None:
             assert "Ta main est vide" in text
         shots = state.shots_of(player)
         if shots:
-            line = re.search(r"Tes cartes coups\s*:\s*([\d, ]+) cartouche", text)
+            line = re.search(r"Tes cartes coups, par leurs cartouches\s*:\s*([\d, ]+)\.", text)
             assert line is not None, text
             assert sorted(int(s) for s in line.group(1).split(", ")) == sorted(shots), text
         for other in state.players:

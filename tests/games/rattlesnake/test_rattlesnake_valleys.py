@@ -204,7 +204,7 @@ def test_r1_the_picture_draws_another_valley(db: str, tmp_path: Path) -> None:
     path = tmp_path / "vallee.svg"
     assert gm(db, "-c", SLUG, "picture", "turn", "9", "-o", str(path)).exit_code == 0
     texts = svg_texts(path.read_bytes())
-    assert "Rattlesnake Valley — tour 9" in texts
+    assert "La vallée de Rattlesnake — tour 9" in texts
     assert {"A · Alkali Flat", "B · Bitter Creek", "C · Coyote Wells"} <= set(texts)
     # after turn 8: three saloons, three gares, the banque, the mine, the ranch;
     # the free cells by name (A2, B1, M2, P1, P2a, P2b) and the three slots
