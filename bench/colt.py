@@ -33,6 +33,11 @@ status / pm / post         1.04 / 1.20 / 1.01              1.07 / 1.19 / 1.07
 remind / history           1.35 / 0.88                     1.09 / 1.11
 =========================  ==============================  ==============================
 
+With snapshots, the single pass, the compiled templates' cache and no
+snapshot written by the rehearsal (issue 26; 7 runs, load 0.03 to 0.7):
+``gm play`` 1.52 s (3.4x the import floor of 0.44 s), status / pm / post /
+remind / history on the finished game 1.01 / 1.11 / 1.19 / 1.06 / 1.07.
+
 Under a heavier load (about 3 to 3.5) ``gm play`` took 5.5 to 6.7 s before
 and 1.3 to 2.1 s after; the ratios of the MJ's commands move by about 0.1
 from one run to the next (before: 1.05 to 1.35, after: 0.92 to 1.29).

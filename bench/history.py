@@ -66,7 +66,21 @@ verify     463 (1.00)    509 (1.10)    603 (1.30)    1,307 (2.83)   4.84x of 1,0
                                                                     the floor (12x): met
 =========  ============  ============  ============  =============  =======================
 
-Wall time medians gave the same ratios within 0.15 (status 1.53, order 1.37 at
+After the snapshots, the single pass and the linear verify (main at
+f040cb6, databases built by that code, so with their snapshots; 7 runs, load
+average 0.4 to 0.9; the import floor took 453 ms):
+
+=========  ============  ============  ============  =============  =======================
+command    10 events     100           1,000         10,000         budget
+=========  ============  ============  ============  =============  =======================
+status     494 (1.00)    535 (1.08)    506 (1.02)    516 (1.04)     1.2x: met
+order      618 (1.00)    619 (1.00)    624 (1.01)    613 (0.99)     1.2x: met
+post       590 (1.00)    605 (1.02)    531 (0.90)    585 (0.99)
+verify     563 (1.00)    568 (1.01)    641 (1.14)    1,189 (2.11)   3.91x of 1,000 above
+                                                                    the floor (12x): met
+=========  ============  ============  ============  =============  =======================
+
+Before, wall time medians gave the same ratios within 0.15 (status 1.53, order 1.37 at
 10,000). The same bench on the branch's base (04cdb8d, no template cache;
 load 2.6 to 4.3) gave status 1.30, order 1.40 and verify 4.02: from one run
 to the next a ratio moves by about 0.1, the CPU time above the floor of a
