@@ -67,8 +67,9 @@ verify     463 (1.00)    509 (1.10)    603 (1.30)    1,307 (2.83)   4.84x of 1,0
 =========  ============  ============  ============  =============  =======================
 
 After the snapshots, the single pass and the linear verify (main at
-f040cb6, databases built by that code, so with their snapshots; 7 runs, load
-average 0.4 to 0.9; the import floor took 453 ms):
+f040cb6, databases built by that code, each with the snapshot the first,
+unmeasured, run of each command writes; 7 runs, load average 0.4 to 0.9;
+the import floor took 453 ms):
 
 =========  ============  ============  ============  =============  =======================
 command    10 events     100           1,000         10,000         budget

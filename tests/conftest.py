@@ -30,7 +30,6 @@ import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -163,27 +162,15 @@ FROZEN_NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 usual test deadline (jeudi 3 décembre 2026 à 20 h 00)."""
 
 
-class _FrozenDatetime(datetime):
-    """``datetime`` whose ``now`` is ``FROZEN_NOW``: what stamps a record's time
-    when the store is given no clock (``gm.store.records.utc_timestamp``)."""
-
-    @classmethod
-    def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
-        return FROZEN_NOW if tz is None else FROZEN_NOW.astimezone(tz)
-
-
 @pytest.fixture
 def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
     """Freeze gm's wall clock at ``FROZEN_NOW``, so deadlines and the time left
-    print the same today and in a year: the clock gm reads (``Env.now``) and
-    the one that stamps each record, which tells a message sent after its
-    deadline (a late reply) — on 7 December 2026, the usual test deadline of
-    3 December had passed by the records' times, not by gm's."""
+    print the same today and in a year: the clock gm reads (``Env.now``),
+    which is also the one that stamps each record (``Env.store``), from
+    which a message sent after its deadline is told (a late reply)."""
     import gm.service.env
-    import gm.store.records
 
     monkeypatch.setattr(gm.service.env, "utcnow", lambda: FROZEN_NOW)
-    monkeypatch.setattr(gm.store.records, "datetime", _FrozenDatetime)
     return FROZEN_NOW
 
 

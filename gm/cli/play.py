@@ -250,7 +250,12 @@ def play(ctx: Ctx, scenario: Path, as_json: bool, keep: bool, fmt: str | None) -
     with tempfile.TemporaryDirectory(prefix="gm-rehearsal-") as folder:
         # A throw-away file: commits need not wait for the disk (--keep keeps
         # the durability settings of the MJ's own database).
-        env = Env(db=str(Path(folder) / "rehearsal.db"), templates=ctx.env.templates, durable=False)
+        env = Env(
+            db=str(Path(folder) / "rehearsal.db"),
+            templates=ctx.env.templates,
+            durable=False,
+            snapshots=False,
+        )
         try:
             _play(env, scenario, as_json, fmt, kept=False)
         finally:

@@ -5,7 +5,8 @@ types: ``int``, ``str``, ``bool``, ``None``, ``str`` enums, nested frozen
 dataclasses, ``tuple[T, ...]`` and ``dict[str, T]`` (and ``X | None``).
 Decoding rebuilds exactly the dataclass that was encoded, so
 ``decode(encode(e)) == e`` for every event and command a game declares
-(tested).
+(tested). A game's whole state, which snapshots store, has an exact form of
+its own that needs no hints (``exact``, ``from_exact``, at the end).
 
 Events evolve (``Event.version``, ``Event.upcasters``): a payload of version
 2 or later carries ``"_v": <version>``; reading an older one applies the
@@ -28,9 +29,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import importlib
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from gm.core.protocol import Command, Event, Seat
@@ -283,3 +287,128 @@ class Codec(Generic[K]):
 
 EventCodec = Codec[Event]
 CommandCodec = Codec[Command]
+
+
+# -- exact values: what a snapshot holds -----------------------------------------
+#
+# A game's state is not an event: its fields may be typed ``Any`` (the details
+# of a move) or hold read-only maps, which the hints above cannot read back
+# exactly. The exact form says what each value is instead: JSON where every
+# tuple, set, map, enum and frozen dataclass is tagged, so that
+# ``from_exact(exact(x)) == x`` for every state a game folds (tested on every
+# game: ``gm.service.snapshots`` stores campaigns' folds in it). Decoding
+# builds only dataclasses and enums of the packages it is given.
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: Any) -> tuple[str, ...]:
+    """The fields a dataclass's constructor takes, in order (asked once per class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""The types JSON holds as they are: a tuple of nothing else is written as
+a list tagged ``T`` (a deck, the bills), which reads back at C speed."""
+
+
+def exact(value: Any) -> Any:
+    """``value`` as JSON that ``from_exact`` turns back into an equal value.
+
+    :raises TypeError: a value of a type the exact form cannot hold.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float:
+        return value
+    if kind is tuple:
+        if all(type(v) in _PLAIN for v in value):
+            return {"T": list(value)}
+        return {"t": [exact(v) for v in value]}
+    if kind is list:
+        return [exact(v) for v in value]
+    if kind is dict:
+        return {"m": [[exact(k), exact(v)] for k, v in value.items()]}
+    if kind is frozenset:
+        return {"f": [exact(v) for v in value]}
+    if kind is set:
+        return {"s": [exact(v) for v in value]}
+    if kind is MappingProxyType:  # a frozen dataclass's read-only map
+        return {"p": [[exact(k), exact(v)] for k, v in value.items()]}
+    if isinstance(value, enum.Enum):
+        return {"e": _name(kind), "v": value.value}
+    if dataclasses.is_dataclass(value):
+        return {"d": _name(kind), "v": [exact(getattr(value, f)) for f in _fields(kind)]}
+    raise TypeError(f"a snapshot cannot hold a {kind.__name__}")
+
+
+def from_exact(data: Any, allowed: tuple[str, ...] = ("gm",)) -> Any:
+    """The value ``exact`` encoded as ``data``; ``allowed``: the
+    packages whose classes it may build (their modules and subpackages').
+
+    :raises PayloadError: data ``exact`` does not give, or a class not allowed.
+    """
+    classes: dict[str, type] = {}
+
+    def cls_of(name: Any, kind: str) -> type:
+        if name in classes:
+            return classes[name]
+        if not isinstance(name, str) or ":" not in name:
+            raise PayloadError(f"not a class name: {name!r}")
+        module, _, qualname = name.partition(":")
+        if not any(module == p or module.startswith(p + ".") for p in allowed):
+            raise PayloadError(f"a class of {module!r}, which a snapshot cannot name")
+        try:  # gm's own modules and the game's only: nothing else is imported
+            found: Any = sys.modules.get(module) or importlib.import_module(module)
+        except ImportError:
+            raise PayloadError(f"a class of {module!r}, which this gm does not have") from None
+        for part in qualname.split("."):
+            found = getattr(found, part, None)
+        wanted = dataclasses.is_dataclass(found) if kind == "d" else _is_enum(found)
+        if not isinstance(found, type) or not wanted:
+            raise PayloadError(f"{name} is not a {'dataclass' if kind == 'd' else 'enum'}")
+        classes[name] = found
+        return found
+
+    def dec(item: Any) -> Any:
+        kind = type(item)
+        if kind is list:
+            return [dec(v) for v in item]
+        if kind is not dict:
+            return item
+        if "T" in item:
+            return tuple(item["T"])
+        if "t" in item:
+            return tuple([dec(v) for v in item["t"]])
+        if "m" in item:
+            return {dec(k): dec(v) for k, v in item["m"]}
+        if "d" in item:
+            cls = cls_of(item["d"], "d")
+            return cls(*[dec(v) for v in item["v"]])
+        if "e" in item:
+            return cls_of(item["e"], "e")(item["v"])
+        if "f" in item:
+            return frozenset(dec(v) for v in item["f"])
+        if "s" in item:
+            return {dec(v) for v in item["s"]}
+        if "p" in item:
+            return MappingProxyType({dec(k): dec(v) for k, v in item["p"]})
+        raise PayloadError(f"not an encoded value: {sorted(item)}")
+
+    try:
+        return dec(data)
+    except PayloadError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as err:
+        raise PayloadError(f"does not decode: {err!r}") from None
+
+
+def _is_enum(found: Any) -> bool:
+    return isinstance(found, type) and issubclass(found, enum.Enum)

@@ -274,16 +274,18 @@ def use(env: Env, slug: str) -> CampaignInfo:
 
 def listing(env: Env) -> list[dict[str, Any]]:
     chosen = current_slug(env)
-    return [
-        {
-            "slug": c.slug,
-            "game": c.game,
-            "title": c.title,
-            "created_at": c.created_at,
-            "current": c.slug == chosen,
-        }
-        for c in env.store.campaigns()
-    ]
+    return [_listed(info, chosen) for info in env.store.campaigns()]
+
+
+def _listed(info: CampaignInfo, chosen: str | None) -> dict[str, Any]:
+    """A campaign's row of ``gm list`` (``chosen``: the current campaign's slug)."""
+    return {
+        "slug": info.slug,
+        "game": info.game,
+        "title": info.title,
+        "created_at": info.created_at,
+        "current": info.slug == chosen,
+    }
 
 
 def status(env: Env, slug: str) -> dict[str, Any]:
@@ -323,13 +325,7 @@ def dashboard(env: Env) -> list[dict[str, Any]]:
     rows = []
     chosen = current_slug(env)
     for info, campaign in load_all(env):
-        row = {
-            "slug": info.slug,
-            "game": info.game,
-            "title": info.title,
-            "created_at": info.created_at,
-            "current": info.slug == chosen,
-        }
+        row = _listed(info, chosen)
         try:
             if isinstance(campaign, GMError):
                 raise campaign

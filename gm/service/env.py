@@ -48,8 +48,10 @@ class Env:
     (a community's PostgreSQL server) has their own."""
     durable: bool = True
     """False for a database nobody keeps (``gm play``'s rehearsal): commits
-    do not wait for the disk (``gm.store.db.open_engine``), and no snapshot
-    is written (``gm.service.snapshots``: a cache for commands to come)."""
+    do not wait for the disk (``gm.store.db.open_engine``)."""
+    snapshots: bool = True
+    """False where no command will come (``gm play``'s rehearsal): no
+    snapshot is read or written (``gm.service.snapshots``)."""
 
     @cached_property
     def store(self) -> Store:
@@ -59,5 +61,5 @@ class Env:
         # One clock for the service and the log: the time a record says it
         # was recorded is the time the service reasons with (a late order).
         return Store(
-            resolve_url(self.db), durable=self.durable, clock=self.now, snapshots=self.durable
+            resolve_url(self.db), durable=self.durable, clock=self.now, snapshots=self.snapshots
         )

@@ -9,11 +9,14 @@ game): ``latest`` keeps, per ``Store`` object, the last campaign this
 process folded or committed, and hands it back only if the log's last seq
 and hash, read in the caller's transaction, are still its own; anything
 else (another process or ``Store`` appended, a rollback, a new campaign
-under the slug) folds the log again from its first event. A command that
-appended hands its result to ``remember`` once committed, so the next one
-starts from it (``extend`` folds only the new records, and an undo among
-them refolds everything). Nothing is cached between processes, and
-``gm verify`` (``gm.service.audit``) always folds from scratch.
+under the slug) starts from the campaign's snapshot (``gm.service.snapshots``:
+its fold at one event, kept beside the log) and folds the events after it,
+or folds the log from its first event when it has none that stands for its
+log. A command that appended hands its result to ``remember`` once
+committed, so the next one starts from it (``extend`` folds only the new
+records, ``advance`` takes what the command already folded, and an undo
+among them refolds everything). ``gm verify`` (``gm.service.audit``)
+always folds from scratch.
 
 ``gm undo`` appends ``EventsVoided``: from that event on, the fold skips the
 voided events (platform and game events alike). They stay in ``records`` (and
@@ -66,9 +69,8 @@ from gm.core.platform import PLATFORM_COMMANDS
 from gm.core.protocol import Event, Game, SecretKey, Table
 from gm.core.roster import ROSTER_EVENTS, PlayerReplaced, evolve_roster
 from gm.errors import ChainIntegrityError, GMError
-from gm.service.timeline import Index, Keyer, Log, Past
-from gm.service.timeline import Reader as RecordReader
-from gm.store.records import CampaignInfo, StoredEvent, damaged
+from gm.service.timeline import Index, Keyer, Log
+from gm.store.records import CampaignInfo, Snapshot, StoredEvent, damaged
 
 if TYPE_CHECKING:
     from gm.service.env import Env
@@ -263,18 +265,7 @@ def _keep(store: Store, campaigns: Sequence[tuple[CampaignInfo, Campaign]]) -> N
     """Write the snapshots of ``campaigns`` as they are, if nobody is writing."""
     from gm.service import snapshots
 
-    made = []
-    for info, campaign in campaigns:
-        assert campaign.head is not None
-        snap = snapshots.make(
-            snapshot_parts(campaign),
-            snapshot_plain(campaign),
-            campaign.game,
-            campaign.seq,
-            campaign.head,
-        )
-        if snap is not None:
-            made.append((info, snap))
+    made = [(info, snap) for info, c in campaigns if (snap := snapshots.of(c)) is not None]
     if made and store.keep_snapshots(made):
         for info, snap in made:
             snapshot_written(store, info.slug, snap.seq)
@@ -312,15 +303,12 @@ def latest(store: Store, r: Reader, info: CampaignInfo) -> Campaign:
                     campaign = extend(campaign, newer)
                     remember(store, info, campaign)
                     return campaign
-    campaign = _from_snapshot(store, r, info, seq, head) or fold(
+    stored = r.snapshot(info.id) if store.snapshots else None
+    campaign = _from_snapshot(store, r, info, seq, head, stored) or fold(
         info.slug, info.game, r.events(info.slug)
     )
     remember(store, info, campaign)  # read in a transaction: what it read is committed
     return campaign
-
-
-_ASK = object()
-"""``_from_snapshot``'s default: read the campaign's snapshot."""
 
 
 def _from_snapshot(
@@ -329,20 +317,18 @@ def _from_snapshot(
     info: CampaignInfo,
     seq: int,
     head: str | None,
-    stored: Any = _ASK,
+    stored: Snapshot | None,
     unused: list[tuple[str, str]] | None = None,
 ) -> Campaign | None:
-    """The campaign from its stored snapshot (``stored``, when the caller
-    read it already) and the records after it, or None when it has none that
-    stands for its log (see ``gm.service.snapshots``: a stale or damaged one
-    is a note for the MJ, or goes to ``unused`` as ``(slug, why)``, and is
-    written again once the campaign is folded)."""
+    """The campaign from its snapshot ``stored`` and the records after it,
+    or None when it has none that stands for its log (see
+    ``gm.service.snapshots``: a stale or damaged one is a note for the MJ,
+    or goes to ``unused`` as ``(slug, why)``, and is written again once the
+    campaign is folded)."""
     from gm.service import snapshots
 
-    if stored is _ASK:
-        stored = r.snapshot(info.id) if store.snapshots else None
+    snapshot_written(store, info.slug, 0)  # until one is read
     if stored is None:
-        _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
         return None
     why = snapshots.problem(stored, info.game, seq, head)
     newer: list[StoredEvent] = []
@@ -350,40 +336,34 @@ def _from_snapshot(
         newer = r.events(info.slug, after=stored.seq)
         if not newer or newer[0].prev_hash != stored.head or newer[-1].hash != head:
             why = "the log no longer goes through the event it was made at"
-    campaign = None
     if why is None:
+        slug = info.slug
         try:
-            parts, plain = snapshots.read(stored, info.game)
-            slug = info.slug
-            campaign = from_parts(
+            campaign = snapshots.campaign_from(
+                stored,
                 slug,
                 info.game,
-                stored.seq,
-                stored.head,
-                parts,
-                plain,
                 lambda after, upto: store.events(slug, upto=upto, after=after),
             )
         except snapshots.SnapshotError as err:
             why = f"it does not read back ({err.args[0]})"
-    if campaign is None:
-        if unused is not None:
-            unused.append((info.slug, str(why)))
         else:
-            store.notes.append(
-                f"[{info.slug}] The snapshot of the campaign at event {stored.seq} was not used:"
-                f" {why}. Folded the log from its first event instead, and a new one is"
-                " written (a snapshot only saves time: nothing else changes)."
-            )
-        _SNAPSHOT_AT.setdefault(store, {})[info.slug] = 0
-        return None
-    _SNAPSHOT_AT.setdefault(store, {})[info.slug] = stored.seq
-    return extend(campaign, newer)
+            snapshot_written(store, slug, stored.seq)
+            return extend(campaign, newer)
+    if unused is not None:
+        unused.append((info.slug, str(why)))
+    else:
+        store.notes.append(
+            f"[{info.slug}] The snapshot of the campaign at event {stored.seq} was not used:"
+            f" {why}. Folded the log from its first event instead, and a new one is"
+            " written (a snapshot only saves time: nothing else changes)."
+        )
+    return None
 
 
 _SNAPSHOT_AT: weakref.WeakKeyDictionary[Store, dict[str, int]] = weakref.WeakKeyDictionary()
 """Per store: slug -> the seq of the campaign's latest snapshot this process
-read or wrote (0: none)."""
+read or wrote (0: none that stands for its log)."""
 
 
 def snapshot_due(store: Store, campaign: Campaign) -> bool:
@@ -398,76 +378,8 @@ def snapshot_due(store: Store, campaign: Campaign) -> bool:
 
 
 def snapshot_written(store: Store, slug: str, seq: int) -> None:
-    """Note that the snapshot of ``slug`` at ``seq`` is stored."""
+    """Note that the snapshot of ``slug`` at ``seq`` is stored (0: none is)."""
     _SNAPSHOT_AT.setdefault(store, {})[slug] = seq
-
-
-def snapshot_parts(campaign: Campaign) -> dict[str, Any]:
-    """What a snapshot of ``campaign`` holds (``from_parts`` reads it back)."""
-    return {
-        "meta": campaign.meta,
-        "state": campaign.state,
-        "voided": campaign.voided,
-        "secrets": tuple(campaign.secrets.values()),
-        "seated": dict(campaign.seated),
-        "origin": campaign.log.first_hash(),
-    }
-
-
-def snapshot_plain(campaign: Campaign) -> dict[str, Any]:
-    """What a snapshot of ``campaign`` holds as plain JSON: its index."""
-    return {"index": campaign.index().kept(campaign.meta.opened).to_json()}
-
-
-def from_parts(
-    slug: str,
-    game_id: str,
-    seq: int,
-    head: str,
-    parts: Any,
-    plain: Any,
-    read: RecordReader | None = None,
-) -> Campaign:
-    """The campaign a snapshot's parts make, at ``(seq, head)``; ``read``
-    reads its records before that when they are asked for.
-
-    :raises SnapshotError: parts of the wrong shape.
-    """
-    from gm.service.snapshots import SnapshotError
-
-    shapes = {
-        "meta": Meta,
-        "voided": frozenset,
-        "secrets": tuple,
-        "seated": dict,
-        "origin": str,
-    }
-    if not isinstance(parts, dict) or "state" not in parts:
-        raise SnapshotError("it holds no state")
-    index = plain.get("index") if isinstance(plain, dict) else None
-    if not isinstance(index, dict):
-        raise SnapshotError("it holds no index")
-    for name, shape in shapes.items():
-        if not isinstance(parts.get(name), shape):
-            raise SnapshotError(f"its {name} is not a {shape.__name__}")
-    if not all(isinstance(s, Secret) for s in parts["secrets"]):
-        raise SnapshotError("its secrets are not secrets")
-    secrets = {s.key: s for s in parts["secrets"]}
-    past = Past(seq, head, parts["origin"], index, read, keyer(game_id))
-    log = Log.of((), keyer(game_id), past)
-    game = games.load(game_id)
-    return Campaign(
-        slug,
-        game,
-        parts["meta"],
-        parts["state"],
-        seq,
-        head,
-        log,
-        parts["voided"],
-        secrets,
-        parts["seated"],
-    )
 
 
 def remember(store: Store, info: CampaignInfo, campaign: Campaign) -> None:
@@ -592,13 +504,7 @@ def advance(
         return extend(campaign, records)
     secrets = dict(campaign.secrets)
     for record, event in zip(records, events, strict=True):
-        if event.sealed:
-            key = event.secret_key()
-            secrets.pop(key, None)  # a replaced secret goes last, as it was sealed last
-            fields = {name: getattr(event, name) for name in event.secret_fields}
-            secrets[key] = Secret(key, fields, event.owner(), record)
-        elif event.unseals:
-            secrets.pop(event.secret_key(), None)
+        _keep_secret(secrets, event, record)
     last = records[-1]
     return Campaign(
         campaign.slug,
@@ -612,6 +518,18 @@ def advance(
         secrets,
         campaign.seated,
     )
+
+
+def _keep_secret(secrets: dict[SecretKey, Secret], event: Event, record: StoredEvent) -> None:
+    """The secrets in force after a game's ``event`` (its ``record``): a sealed
+    one in force under its key, an unsealing one out."""
+    if event.sealed:
+        key = event.secret_key()
+        secrets.pop(key, None)  # a replaced secret goes last, as it was sealed last
+        fields = {name: getattr(event, name) for name in event.secret_fields}
+        secrets[key] = Secret(key, fields, event.owner(), record)
+    elif event.unseals:
+        secrets.pop(event.secret_key(), None)
 
 
 _REFOLDED: tuple[type[Event], ...] = (CampaignCreated, EventsVoided, SeatsAdopted, *ROSTER_EVENTS)
@@ -711,13 +629,7 @@ def _fold_onto(
                     legacy = meta.legacy_seats
             else:
                 state = game.evolve(state, event)
-                if event.sealed:
-                    key = event.secret_key()
-                    fields = {name: getattr(event, name) for name in event.secret_fields}
-                    secrets.pop(key, None)  # a replaced secret goes last, as it was sealed last
-                    secrets[key] = Secret(key, fields, event.owner(), record)
-                elif event.unseals:
-                    secrets.pop(event.secret_key(), None)
+                _keep_secret(secrets, event, record)
         except ChainIntegrityError:
             raise
         except Exception as err:  # a stored event the rules cannot apply: a damaged log

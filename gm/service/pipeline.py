@@ -23,15 +23,7 @@ from typing import Generic, TypeVar
 
 from gm.errors import StaleStateError
 from gm.service import snapshots
-from gm.service.loading import (
-    Campaign,
-    latest,
-    remember,
-    snapshot_due,
-    snapshot_parts,
-    snapshot_plain,
-    snapshot_written,
-)
+from gm.service.loading import Campaign, latest, remember, snapshot_due, snapshot_written
 from gm.store.draft import Sink
 from gm.store.log import Store
 from gm.store.records import CampaignInfo, Snapshot
@@ -83,7 +75,7 @@ def run(store: Store, slug: str, work: Work[T], *, drafts: int = 1) -> T:
         with store.write(slug) as w:
             info = w.lock(slug)
             done = work(w, info, latest(store, w, info))
-            snapshot = _snapshot(store, done.committed) if done.committed else None
+            snapshot = None if done.committed is None else _snapshot(store, done.committed)
             if snapshot is not None:
                 w.put_snapshot(info, snapshot)
     # Committed now: the next command starts from here.
@@ -97,12 +89,4 @@ def run(store: Store, slug: str, work: Work[T], *, drafts: int = 1) -> T:
 def _snapshot(store: Store, campaign: Campaign) -> Snapshot | None:
     """The snapshot a command that commits ``campaign`` writes with it, if
     one is due (``gm.service.snapshots``)."""
-    if campaign.head is None or not snapshot_due(store, campaign):
-        return None
-    return snapshots.make(
-        snapshot_parts(campaign),
-        snapshot_plain(campaign),
-        campaign.game,
-        campaign.seq,
-        campaign.head,
-    )
+    return snapshots.of(campaign) if snapshot_due(store, campaign) else None

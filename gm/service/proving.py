@@ -54,17 +54,17 @@ def openings(
     shown = campaign.game.shown(campaign.state, ref)
     wanted = set(shown.opened)
     out: set[int] = set()
-    index = campaign.index() if wanted or campaign.over else None
-    if wanted and index is not None:
+    if wanted:
         # every record sealed under a key the post reveals, voided ones too,
         # with the private commands of their batches
+        index = campaign.index()
         batches: set[int | None] = set()
         for sealed in index.sealed:
             if sealed.seq not in done and sealed.key in wanted:
                 out.add(sealed.seq)
                 batches.add(sealed.batch)
         out.update(seq for seq, batch in index.commands if batch in batches)
-    if campaign.over and index is not None:
+    if campaign.over:
         if shown.disclose_all:
             out.update(
                 r.seq
@@ -72,7 +72,7 @@ def openings(
                 if r.audience != PUBLIC and r.kind not in NOT_DISCLOSED
             )
         if last:
-            out.update(index.seeds)
+            out.update(campaign.index().seeds)
     return out - done
 
 

@@ -124,7 +124,7 @@ def play_and_keep(env: Env, path: Path) -> Played:
     from gm.store.transfer import read_copy, restore
 
     with tempfile.TemporaryDirectory(prefix="gm-keep-") as folder:
-        rehearsal = changed(env, db=str(Path(folder) / "keep.db"), durable=False)
+        rehearsal = changed(env, db=str(Path(folder) / "keep.db"), durable=False, snapshots=False)
         try:
             played = play(rehearsal, path)
             copy = read_copy(rehearsal.store, played.campaign.slug)

@@ -11,33 +11,32 @@ log from its first event, as it would with no snapshot at all, and says
 so in a note. Deleting every snapshot changes nothing but speed, and
 ``gm verify`` and ``gm import`` never read one: they fold from scratch.
 
-The encoding is gm's codec for values that must come back exactly
-(``encode_value``): JSON where every tuple, set, map, enum and frozen
-dataclass says what it is, so that ``decode_value(encode_value(x)) == x``
-for every state a game folds (tested on every game). Decoding builds only
-dataclasses and enums of gm's and the game's own modules (importing
-one of those if need be): a snapshot cannot make gm import or call
-anything else. What a snapshot holds in bulk, the index of the records
-posts may open, is plain JSON (``gm.service.timeline.Index.to_json``).
+The encoding is gm's codec, in its exact form (``gm.core.codec.exact``):
+JSON where every tuple, set, map, enum and frozen dataclass says what it
+is, so a state decodes to an equal state. Decoding builds only dataclasses
+and enums of gm's and the game's own packages: a snapshot cannot make gm
+import or call anything else. What a snapshot holds in bulk, the index of
+the records posts may open, is plain JSON (``gm.service.timeline.Index``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import functools
 import hashlib
 import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import gm
 from gm import games
+from gm.core import codec
+from gm.core.campaign import Meta
 from gm.core.canonical import digest
+from gm.core.codec import PayloadError
 from gm.core.protocol import Game
+from gm.service.loading import Campaign, Secret, keyer
+from gm.service.timeline import Log, Past, Reader
 from gm.store.records import Snapshot
 
 FORMAT = 1
@@ -49,122 +48,8 @@ grown by at least this many events since the last one: a command then
 reads and folds at most this many events past a snapshot."""
 
 
-# -- the codec of exact values -------------------------------------------------
-
-
 class SnapshotError(ValueError):
     """A snapshot body that does not read back (damaged, or not gm's)."""
-
-
-def _name(cls: type) -> str:
-    return f"{cls.__module__}:{cls.__qualname__}"
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _fields(cls: Any) -> tuple[str, ...]:
-    """The fields a dataclass's constructor takes, in order (asked once per class)."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    return names
-
-
-_PLAIN = frozenset({str, int, bool, float, type(None)})
-"""The types JSON holds as they are: a tuple of nothing else is written as
-a list tagged ``T`` (a deck, the bills), which reads back at C speed."""
-
-
-def encode_value(value: Any) -> Any:
-    """``value`` as JSON that ``decode_value`` turns back into an equal value."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None or kind is float:
-        return value
-    if kind is tuple:
-        if all(type(v) in _PLAIN for v in value):
-            return {"T": list(value)}
-        return {"t": [encode_value(v) for v in value]}
-    if kind is list:
-        return [encode_value(v) for v in value]
-    if kind is dict:
-        return {"m": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
-    if kind is frozenset:
-        return {"f": [encode_value(v) for v in value]}
-    if kind is set:
-        return {"s": [encode_value(v) for v in value]}
-    if kind is MappingProxyType:  # a frozen dataclass's read-only map
-        return {"p": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
-    if isinstance(value, enum.Enum):
-        return {"e": _name(kind), "v": value.value}
-    if dataclasses.is_dataclass(value):
-        return {"d": _name(kind), "v": [encode_value(getattr(value, f)) for f in _fields(kind)]}
-    raise TypeError(f"a snapshot cannot hold a {kind.__name__}")
-
-
-def decode_value(data: Any, allowed: tuple[str, ...] = ("gm",)) -> Any:
-    """The value ``encode_value`` encoded as ``data``; ``allowed``: the
-    packages whose classes it may build (their modules and subpackages').
-
-    :raises SnapshotError: data no encoding gives, or a class not allowed.
-    """
-    classes: dict[str, type] = {}
-
-    def cls_of(name: Any, kind: str) -> type:
-        if name in classes:
-            return classes[name]
-        if not isinstance(name, str) or ":" not in name:
-            raise SnapshotError(f"not a class name: {name!r}")
-        module, _, qualname = name.partition(":")
-        if not any(module == p or module.startswith(p + ".") for p in allowed):
-            raise SnapshotError(f"a class of {module!r}, which a snapshot cannot name")
-        try:  # gm's own modules and the game's only: nothing else is imported
-            found: Any = sys.modules.get(module) or importlib.import_module(module)
-        except ImportError:
-            raise SnapshotError(f"a class of {module!r}, which this gm does not have") from None
-        for part in qualname.split("."):
-            found = getattr(found, part, None)
-        wanted = dataclasses.is_dataclass(found) if kind == "d" else _is_enum(found)
-        if not isinstance(found, type) or not wanted:
-            raise SnapshotError(f"{name} is not a {'dataclass' if kind == 'd' else 'enum'}")
-        classes[name] = found
-        return found
-
-    def dec(item: Any) -> Any:
-        kind = type(item)
-        if kind is list:
-            return [dec(v) for v in item]
-        if kind is not dict:
-            return item
-        if "T" in item:
-            return tuple(item["T"])
-        if "t" in item:
-            return tuple([dec(v) for v in item["t"]])
-        if "m" in item:
-            return {dec(k): dec(v) for k, v in item["m"]}
-        if "d" in item:
-            cls = cls_of(item["d"], "d")
-            return cls(*[dec(v) for v in item["v"]])
-        if "e" in item:
-            return cls_of(item["e"], "e")(item["v"])
-        if "f" in item:
-            return frozenset(dec(v) for v in item["f"])
-        if "s" in item:
-            return {dec(v) for v in item["s"]}
-        if "p" in item:
-            return MappingProxyType({dec(k): dec(v) for k, v in item["p"]})
-        raise SnapshotError(f"not an encoded value: {sorted(item)}")
-
-    try:
-        return dec(data)
-    except SnapshotError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as err:
-        raise SnapshotError(f"does not decode: {err!r}") from None
-
-
-def _is_enum(found: Any) -> bool:
-    return isinstance(found, type) and issubclass(found, enum.Enum)
 
 
 # -- what code folded it --------------------------------------------------------
@@ -215,15 +100,15 @@ def allowed(game_id: str) -> tuple[str, ...]:
 def make(
     parts: dict[str, Any], plain: dict[str, Any], game: Game, seq: int, head: str
 ) -> Snapshot | None:
-    """A snapshot of ``parts`` (values, through ``encode_value``) and ``plain``
-    (JSON as it is); see ``gm.service.loading.snapshot_parts``. None when the
-    code's version cannot be known."""
+    """A snapshot of ``parts`` (values, in the codec's exact form) and
+    ``plain`` (JSON as it is), made at ``(seq, head)``; None when the code's
+    version cannot be known or a value has no exact form."""
     code = code_version(game.id)
     if code is None:
         return None
     try:
-        encoded = encode_value(parts)
-    except TypeError:  # a state this codec cannot hold (tests hold every game's): no cache
+        encoded = codec.exact(parts)
+    except TypeError:  # a state the codec cannot hold (tests hold every game's): no cache
         return None
     body = json.dumps(
         {
@@ -266,8 +151,72 @@ def read(snapshot: Snapshot, game_id: str) -> tuple[dict[str, Any], dict[str, An
     if data.get("game") != game_id or data.get("seq") != snapshot.seq:
         raise SnapshotError("its text is another campaign's or another event's")
     games.load(game_id)  # the game's modules, whose classes its state holds
-    parts = decode_value(data.get("parts"), allowed(game_id))
+    try:
+        parts = codec.from_exact(data.get("parts"), allowed(game_id))
+    except PayloadError as err:
+        raise SnapshotError(err.args[0]) from None
     plain = data.get("plain")
     if not isinstance(parts, dict) or not isinstance(plain, dict):
         raise SnapshotError("it holds no parts")
     return parts, plain
+
+
+def of(campaign: Campaign) -> Snapshot | None:
+    """The snapshot of ``campaign`` as it stands (``campaign_from`` reads it
+    back), or None (see ``make``)."""
+    if campaign.head is None:
+        return None
+    parts = {
+        "meta": campaign.meta,
+        "state": campaign.state,
+        "voided": campaign.voided,
+        "secrets": tuple(campaign.secrets.values()),
+        "seated": dict(campaign.seated),
+        "origin": campaign.log.first_hash(),
+    }
+    plain = {"index": campaign.index().kept(campaign.meta.opened).to_json()}
+    return make(parts, plain, campaign.game, campaign.seq, campaign.head)
+
+
+_SHAPES: dict[str, type] = {
+    "meta": Meta,
+    "voided": frozenset,
+    "secrets": tuple,
+    "seated": dict,
+    "origin": str,
+}
+"""What each part of a snapshot is (besides the game's state)."""
+
+
+def campaign_from(snapshot: Snapshot, slug: str, game_id: str, past: Reader) -> Campaign:
+    """The campaign ``snapshot`` holds, at its event; ``past`` reads the
+    records before that when they are asked for.
+
+    :raises SnapshotError: a body that does not read back, or parts of the
+        wrong shape.
+    """
+    parts, plain = read(snapshot, game_id)
+    index = plain.get("index")
+    if not isinstance(index, dict):
+        raise SnapshotError("it holds no index")
+    if "state" not in parts:
+        raise SnapshotError("it holds no state")
+    for name, shape in _SHAPES.items():
+        if not isinstance(parts.get(name), shape):
+            raise SnapshotError(f"its {name} is not a {shape.__name__}")
+    if not all(isinstance(s, Secret) for s in parts["secrets"]):
+        raise SnapshotError("its secrets are not secrets")
+    keys = keyer(game_id)
+    before = Past(snapshot.seq, snapshot.head, parts["origin"], index, past, keys)
+    return Campaign(
+        slug,
+        games.load(game_id),
+        parts["meta"],
+        parts["state"],
+        snapshot.seq,
+        snapshot.head,
+        Log.of((), keys, before),
+        parts["voided"],
+        {s.key: s for s in parts["secrets"]},
+        parts["seated"],
+    )

@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Iterable, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gm.core.campaign import ChanceDrawn, CommandDecided, DiceRolled, FortuneSealed
@@ -86,6 +86,16 @@ class Index:
             self.seeds,
             sealed,
             tuple(c for c in self.commands if c[1] in batches),
+        )
+
+    def then(self, later: Index) -> Index:
+        """This index followed by ``later``'s (the records after these)."""
+        return Index(
+            (*self.draws, *later.draws),
+            (*self.rolls, *later.rolls),
+            (*self.seeds, *later.seeds),
+            (*self.sealed, *later.sealed),
+            (*self.commands, *later.commands),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -164,6 +174,17 @@ class _Indexer:
             if key is not None:
                 self.sealed.append(Sealed(record.seq, record.batch, key))
 
+    def index(self, upto: int | None = None) -> Index:
+        """What was added, of the records up to seq ``upto`` (None: all)."""
+        last = upto if upto is not None else float("inf")
+        return Index(
+            tuple(d for d in self.draws if d.seq <= last),
+            tuple(s for s in self.rolls if s <= last),
+            tuple(s for s in self.seeds if s <= last),
+            tuple(s for s in self.sealed if s.seq <= last),
+            tuple(c for c in self.commands if c[0] <= last),
+        )
+
 
 class _Storage:
     """Records after ``base``, shared by the views that extend one another,
@@ -198,12 +219,10 @@ class Past:
     indexed: Index | dict[str, Any]
     """The index of the records up to ``seq``, or its JSON (``Index.to_json``),
     read the first time a post asks for it (``index``)."""
-    read: Reader | None = None
-    """Reads records from the store; None: nothing can (the records are lost
-    with the process that held them)."""
-    keyer: Keyer | None = None
+    read: Reader
+    """Reads records from the store."""
+    keyer: Keyer
     """How to index the records themselves, if the JSON does not read back."""
-    loaded: list[tuple[StoredEvent, ...]] = field(default_factory=list, compare=False)
 
     @functools.cached_property
     def index(self) -> Index:
@@ -216,27 +235,23 @@ class Past:
         try:
             return Index.from_json(self.indexed)
         except ValueError:
-            if self.keyer is None:
-                raise
-            return index_of(self.records(), self.keyer)
+            return index_of(self.records, self.keyer)
 
+    @functools.cached_property
     def records(self) -> tuple[StoredEvent, ...]:
         """Every record up to ``seq``, read once."""
-        return self.after(0)
+        return self._read(0)
 
     def after(self, seq: int) -> tuple[StoredEvent, ...]:
-        """The records after ``seq`` up to ``self.seq``: from what was read
-        already, else read (and kept when it is all of them).
+        """The records after ``seq`` up to ``self.seq``: from those read
+        already, if all were, else read."""
+        if "records" in self.__dict__:
+            return self.records[seq:]
+        return self._read(seq)
 
-        :raises ChainIntegrityError: the store no longer holds them as the
-            snapshot saw them (a log cut or rewritten since).
-        """
-        if self.loaded:
-            return self.loaded[0][seq:]
-        if self.read is None:
-            raise ChainIntegrityError(
-                f"the records up to event {self.seq} are not at hand", params={"seq": self.seq}
-            )
+    def _read(self, seq: int) -> tuple[StoredEvent, ...]:
+        """:raises ChainIntegrityError: the store no longer holds the records
+        as the snapshot saw them (a log cut or rewritten since)."""
         records = tuple(self.read(seq, self.seq))
         if not _links(records, seq, self.seq, self.head) or (
             seq == 0 and records[0].hash != self.origin
@@ -246,8 +261,6 @@ class Past:
                 " its snapshot was made: run 'gm verify'",
                 params={"seq": self.seq},
             )
-        if seq == 0:
-            self.loaded.append(records)
         return records
 
 
@@ -265,13 +278,14 @@ def _links(records: Sequence[StoredEvent], after: int, upto: int, head: str) -> 
 class Log:
     """One campaign's records up to ``seq``: the ones after ``past`` in memory."""
 
-    __slots__ = ("_all", "_length", "_storage", "past")
+    __slots__ = ("_all", "_index", "_length", "_storage", "past")
 
     def __init__(self, past: Past | None, storage: _Storage, length: int) -> None:
         self.past = past
         self._storage = storage
         self._length = length
         self._all: tuple[StoredEvent, ...] | None = None
+        self._index: Index | None = None
 
     @classmethod
     def of(cls, records: Iterable[StoredEvent], keyer: Keyer, past: Past | None = None) -> Log:
@@ -329,7 +343,7 @@ class Log:
         """Every record, reading the ones before ``base`` if need be."""
         if self._all is None:
             held = tuple(self.held)
-            self._all = (*self._past_records(), *held) if self.base else held
+            self._all = held if self.past is None else (*self.past.records, *held)
         return self._all
 
     def first_hash(self) -> str:
@@ -338,30 +352,13 @@ class Log:
             return self.past.origin
         return self._storage.records[0].hash
 
-    def _past_records(self) -> tuple[StoredEvent, ...]:
-        return self.past.records() if self.past is not None else ()
-
     def index(self) -> Index:
-        """The index of every record of this log."""
-        made = self._storage.index(self._length)
-        last = self.seq
-        held = Index(
-            tuple(d for d in made.draws if d.seq <= last),
-            tuple(s for s in made.rolls if s <= last),
-            tuple(s for s in made.seeds if s <= last),
-            tuple(s for s in made.sealed if s.seq <= last),
-            tuple(c for c in made.commands if c[0] <= last),
-        )
-        if self.past is None:
-            return held
-        before = self.past.index
-        return Index(
-            (*before.draws, *held.draws),
-            (*before.rolls, *held.rolls),
-            (*before.seeds, *held.seeds),
-            (*before.sealed, *held.sealed),
-            (*before.commands, *held.commands),
-        )
+        """The index of every record of this log (made once per log: a
+        command's posts each ask for it)."""
+        if self._index is None:
+            held = self._storage.index(self._length).index(self.seq)
+            self._index = held if self.past is None else self.past.index.then(held)
+        return self._index
 
 
 def index_of(records: Iterable[StoredEvent], keyer: Keyer) -> Index:
@@ -369,10 +366,4 @@ def index_of(records: Iterable[StoredEvent], keyer: Keyer) -> Index:
     indexer = _Indexer(keyer)
     for record in records:
         indexer.add(record)
-    return Index(
-        tuple(indexer.draws),
-        tuple(indexer.rolls),
-        tuple(indexer.seeds),
-        tuple(indexer.sealed),
-        tuple(indexer.commands),
-    )
+    return indexer.index()

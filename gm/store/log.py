@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select
+from sqlalchemy import Connection, Engine, Table, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gm.core.canonical import digest
@@ -237,11 +237,25 @@ class Reader:
         row = self._conn.execute(_NEWEST_POST, {"campaign_id": campaign_id}).first()
         return None if row is None else post_from_row(slug, row)
 
-    def sealed(self, slug: str) -> bool:
-        """Whether the campaign's chain commits to bodies (``records.sealed_chain``)."""
-        return self._sealed(self._campaign(slug).id)
+    def draft(
+        self, info: CampaignInfo, *, clock: Callable[[], datetime | None], salt: Callable[[], str]
+    ) -> Draft:
+        """A draft of what a command will append to ``info`` after its log as
+        this transaction reads it: its tip, its chain's scheme and its last
+        post, read by the campaign's id."""
+        seq, head = self._last(info.id, info.slug)
+        return Draft(
+            info,
+            seq,
+            head,
+            self._sealed(info.id),
+            self._last_post(info.id, info.slug),
+            clock=clock,
+            salt=salt,
+        )
 
     def _sealed(self, campaign_id: int) -> bool:
+        """Whether the campaign's chain commits to bodies (``records.sealed_chain``)."""
         row = self._conn.execute(_FIRST, {"campaign_id": campaign_id}).first()
         if row is None:
             return False
@@ -492,14 +506,6 @@ class Writer(Reader):
     def put_snapshot(self, info: CampaignInfo, snapshot: Snapshot) -> None:
         """Store ``snapshot`` as the campaign's, unless it holds one made at
         a later event (snapshots never go back)."""
-        if self._conn.dialect.name == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-            upsert: Any = sqlite_insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-            upsert = pg_insert
         values = {
             "seq": snapshot.seq,
             "head": snapshot.head,
@@ -508,7 +514,7 @@ class Writer(Reader):
             "digest": snapshot.digest,
             "written_at": utc_timestamp(self._clock()),
         }
-        stmt = upsert(snapshots_t).values(campaign_id=info.id, **values)
+        stmt = self._upsert(snapshots_t).values(campaign_id=info.id, **values)
         self._conn.execute(
             stmt.on_conflict_do_update(
                 index_elements=["campaign_id"],
@@ -594,20 +600,23 @@ class Writer(Reader):
 
     def set_setting(self, key: str, value: str) -> None:
         """Set (insert or replace) setting ``key``."""
+        stmt = self._upsert(settings_t).values(key=key, value=value)
+        self._conn.execute(
+            stmt.on_conflict_do_update(index_elements=["key"], set_={"value": value})
+        )
+
+    def _upsert(self, table: Table) -> Any:
+        """An INSERT into ``table`` that can say what to do ON CONFLICT, in the
+        database's dialect."""
         # Imported here: the PostgreSQL dialect costs ~20 ms of start-up that
         # every SQLite command would otherwise pay.
         if self._conn.dialect.name == "sqlite":
             from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-            upsert: Any = sqlite_insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert as pg_insert
+            return sqlite_insert(table)
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
 
-            upsert = pg_insert
-        stmt = upsert(settings_t).values(key=key, value=value)
-        self._conn.execute(
-            stmt.on_conflict_do_update(index_elements=["key"], set_={"value": value})
-        )
+        return pg_insert(table)
 
 
 def _post_row(campaign_id: int, post: StoredPost) -> dict[str, Any]:
@@ -730,14 +739,11 @@ class Store:
             with conn.begin():
                 yield Reader(conn)
 
-    def keep_snapshot(self, info: CampaignInfo, snapshot: Snapshot) -> bool:
-        """Store ``snapshot`` in a unit of work of its own if nobody holds the
-        write lock: a cache is not worth waiting for. Whether it was stored
-        (a locked or read-only database keeps its old one, silently)."""
-        return self.keep_snapshots([(info, snapshot)])
-
     def keep_snapshots(self, made: Sequence[tuple[CampaignInfo, Snapshot]]) -> bool:
-        """``keep_snapshot`` for several campaigns, in one unit of work."""
+        """Store the campaigns' snapshots ``made`` in a unit of work of its own
+        if nobody holds the write lock: a cache is not worth waiting for.
+        Whether they were stored (a locked or read-only database keeps its old
+        ones, silently)."""
         try:
             with self.write(wait=False) as w:
                 for info, snapshot in made:
@@ -782,16 +788,7 @@ class Store:
     def draft(self, r: Reader, info: CampaignInfo) -> Draft:
         """A draft of what a command will append to ``info``, after its log as
         the transaction ``r`` reads it (see ``gm.store.draft``)."""
-        seq, head = r._last(info.id, info.slug)
-        return Draft(
-            info,
-            seq,
-            head,
-            r._sealed(info.id),
-            r._last_post(info.id, info.slug),
-            clock=self._clock,
-            salt=self._salt,
-        )
+        return r.draft(info, clock=self._clock, salt=self._salt)
 
     # -- one-call reads ------------------------------------------------------
 

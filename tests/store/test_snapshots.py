@@ -66,19 +66,19 @@ def every_command(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     Yields the seqs of the snapshots read."""
     read: list[int] = []
     monkeypatch.setattr(snapshots, "EVERY", 1)
-    original_latest, original_parts = loading.latest, loading.from_parts
+    original_latest, original_read = loading.latest, snapshots.campaign_from
 
     def fresh(store: Store, r: Any, info: Any) -> loading.Campaign:
         loading.forget(store)  # as a new process: nothing kept
         return original_latest(store, r, info)
 
-    def counted(slug: str, game_id: str, seq: int, *args: Any) -> loading.Campaign:
-        read.append(seq)
-        return original_parts(slug, game_id, seq, *args)
+    def counted(stored: Any, *args: Any) -> loading.Campaign:
+        read.append(stored.seq)
+        return original_read(stored, *args)
 
     monkeypatch.setattr(loading, "latest", fresh)
     monkeypatch.setattr(pipeline, "latest", fresh)
-    monkeypatch.setattr(loading, "from_parts", counted)
+    monkeypatch.setattr(snapshots, "campaign_from", counted)
     yield read
 
 
@@ -217,11 +217,11 @@ def test_a_campaign_reads_its_snapshot_and_says_nothing(
 ) -> None:
     db, slug, before = played
     read: list[int] = []
-    original = loading.from_parts
+    original = snapshots.campaign_from
     monkeypatch.setattr(
-        loading,
-        "from_parts",
-        lambda *a: read.append(a[2]) or original(*a),  # type: ignore[func-returns-value]
+        snapshots,
+        "campaign_from",
+        lambda *a: read.append(a[0].seq) or original(*a),  # type: ignore[func-returns-value]
     )
     data, notes = status_now(db, slug)
     assert read == [before.events[-1][0]]  # the snapshot at the last event, and no fold
