@@ -67,19 +67,23 @@ verify     463 (1.00)    509 (1.10)    603 (1.30)    1,307 (2.83)   4.84x of 1,0
 =========  ============  ============  ============  =============  =======================
 
 After the snapshots, the single pass and the linear verify (main at
-f040cb6, databases built by that code, each with the snapshot the first,
-unmeasured, run of each command writes; 7 runs, load average 0.4 to 0.9;
-the import floor took 453 ms):
+8950ef9; databases built by that code, which writes a snapshot every 50
+events as the campaign grows, so a command folds up to 48 events past it;
+7 runs, load average 1.2 to 2.0; the import floor took 461 ms):
 
 =========  ============  ============  ============  =============  =======================
 command    10 events     100           1,000         10,000         budget
 =========  ============  ============  ============  =============  =======================
-status     494 (1.00)    535 (1.08)    506 (1.02)    516 (1.04)     1.2x: met
-order      618 (1.00)    619 (1.00)    624 (1.01)    613 (0.99)     1.2x: met
-post       590 (1.00)    605 (1.02)    531 (0.90)    585 (0.99)
-verify     563 (1.00)    568 (1.01)    641 (1.14)    1,189 (2.11)   3.91x of 1,000 above
+status     498 (1.00)    499 (1.00)    506 (1.02)    535 (1.07)     1.2x: met
+order      536 (1.00)    564 (1.05)    605 (1.13)    590 (1.10)     1.2x: met
+post       522 (1.00)    543 (1.04)    575 (1.10)    563 (1.08)
+verify     545 (1.00)    553 (1.01)    572 (1.05)    1,189 (2.18)   6.54x of 1,000 above
                                                                     the floor (12x): met
 =========  ============  ============  ============  =============  =======================
+
+An earlier run (f040cb6, the snapshot written by each command's first,
+unmeasured, run, so at the campaign's last event; load 0.4 to 0.9) gave
+status 1.04, order 0.99 and verify 3.91.
 
 Before, wall time medians gave the same ratios within 0.15 (status 1.53, order 1.37 at
 10,000). The same bench on the branch's base (04cdb8d, no template cache;
